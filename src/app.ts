@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './store/database.ts';
+import { migrate } from './store/migrate.ts';
+import { createServices, type Services } from './services.ts';
+import { operations } from './operations/index.ts';
+import { buildHttpServer } from './transports/http.ts';
+import type { FastifyInstance } from 'fastify';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+export interface App {
+  config: Config;
+  database: Database;
+  services: Services;
+  http: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
+export async function createApp(config: Config, opts: { now?: () => Date; viewFlushMs?: number } = {}): Promise<App> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let redis: Redis | undefined;
+  try {
+    await migrate(database.db);
+    const services = createServices({ db: database.db, publicUrl: config.publicUrl, now: opts.now, viewFlushMs: opts.viewFlushMs });
+    const settings = await services.site.info();
+    redis = config.redisUrl
+      ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
+    const http = await buildHttpServer(operations, services, {
+      publicUrl: config.publicUrl,
+      version: VERSION,
+      siteName: settings.name,
+      logLevel: config.logLevel,
+      trustProxy: config.trustProxy,
+      rateLimit: config.rateLimit,
+      redis,
+      ready: async () => {
+        await sql`select 1`.execute(database.db);
+      },
+    });
+    return {
+      config,
+      database,
+      services,
+      http,
+      async close() {
+        await http.close();
+        await services.listings.views.stop();
+        redis?.disconnect();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    redis?.disconnect();
+    await database.close();
+    throw err;
+  }
+}

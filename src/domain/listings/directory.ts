@@ -1,0 +1,140 @@
+import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { toProfile, toSummary } from './present.ts';
+import { ViewCounter } from './view-counter.ts';
+
+/**
+ * Trending = sum over the votes of the last WINDOW_DAYS of 0.5^(age / HALF_LIFE): a vote counts
+ * fully now, half after two days, a quarter after four. See docs/decisions.md.
+ */
+export const TRENDING = { halfLifeHours: 48, windowDays: 14 };
+/** pg_trgm word similarity a misspelled word must reach (a one-letter slip in a 6-letter word is ~0.43). */
+export const TYPO_THRESHOLD = 0.4;
+
+export interface SearchInput extends PageRequest {
+  q?: string;
+  category?: string;
+  stage?: string;
+  country?: string;
+  pricing_model?: string;
+  domain?: string;
+  status: 'live' | 'upcoming';
+  sort: SearchSort;
+}
+
+/** A domain filter matches the host and its subdomains: "example.com", never "https://www.example.com/". */
+export function normaliseDomain(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+}
+
+export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number }) {
+  const { store, publicUrl, now } = deps;
+  const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
+
+  async function refOrNotFound(slug: string, statuses?: readonly string[]) {
+    const ref = await store.publicRef(slug, statuses);
+    if (!ref) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+    return ref;
+  }
+
+  return {
+    views,
+
+    async search(input: SearchInput) {
+      const { limit, offset } = limitOffset(input);
+      const { rows, total } = await store.search({
+        q: input.q,
+        categorySlug: input.category,
+        stage: input.stage,
+        country: input.country,
+        pricingModel: input.pricing_model,
+        domain: input.domain ? normaliseDomain(input.domain) : undefined,
+        status: input.status === 'upcoming' ? 'scheduled' : 'live',
+        sort: input.sort,
+        limit,
+        offset,
+        trending: { now: now(), ...TRENDING },
+        typoThreshold: TYPO_THRESHOLD,
+      });
+      return pageOf(rows.map((r) => toSummary(r, publicUrl)), input, total);
+    },
+
+    async profile(slug: string) {
+      const row = await store.profileBySlug(slug);
+      if (!row) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+      views.record(row.id);
+      return toProfile(row, publicUrl);
+    },
+
+    async alternatives(slug: string, page: PageRequest) {
+      const ref = await refOrNotFound(slug);
+      const { limit, offset } = limitOffset(page);
+      const rows = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
+      const total = rows[0]?.total ?? (offset === 0 ? 0 : (await store.alternatives(ref.id, ref.primary_category_id, 1, 0))[0]?.total ?? 0);
+      return pageOf(
+        rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
+        page,
+        total,
+      );
+    },
+
+    async compare(a: string, b: string) {
+      if (a === b) {
+        throw new DomainError('invalid', 'same_listing', 'Compare two different listings.', [
+          { field: 'b', message: 'must differ from a' },
+        ]);
+      }
+      const [ra, rb] = await Promise.all([store.profileBySlug(a), store.profileBySlug(b)]);
+      const missing = [
+        ...(!ra || ra.status !== 'live' ? [{ field: 'a', message: `no live listing "${a}"` }] : []),
+        ...(!rb || rb.status !== 'live' ? [{ field: 'b', message: `no live listing "${b}"` }] : []),
+      ];
+      if (missing.length) throw new DomainError('invalid', 'unknown_listing', 'Both listings must exist and be live.', missing);
+      const pa = toProfile(ra!, publicUrl);
+      const pb = toProfile(rb!, publicUrl);
+      const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+      const facts: { key: string; label: string; a: string | null; b: string | null }[] = [
+        { key: 'pricing_model', label: 'Pricing model', a: str(pa.pricing.model), b: str(pb.pricing.model) },
+        { key: 'pricing_summary', label: 'Pricing', a: str(pa.pricing.summary), b: str(pb.pricing.summary) },
+        { key: 'stage', label: 'Stage', a: str(pa.stage), b: str(pb.stage) },
+        { key: 'country', label: 'Country', a: str(pa.country), b: str(pb.country) },
+        { key: 'founded_year', label: 'Founded', a: str(pa.founded_year), b: str(pb.founded_year) },
+        { key: 'primary_category', label: 'Category', a: str(pa.categories[0]?.name), b: str(pb.categories[0]?.name) },
+        {
+          key: 'community_rating',
+          label: 'Community rating',
+          a: str(pa.community_rating.average),
+          b: str(pb.community_rating.average),
+        },
+        { key: 'domain_rating', label: 'Domain Rating', a: str(pa.domain_rating?.value), b: str(pb.domain_rating?.value) },
+      ];
+      const attributes = await store.comparisonAttributes(ra!.id, rb!.id);
+      const summary = (p: typeof pa) => ({
+        slug: p.slug,
+        name: p.name,
+        url: p.url,
+        tagline: p.tagline,
+        logo_url: p.logo_url,
+        votes: p.votes,
+        links: { page: p.links.page, api: p.links.api },
+      });
+      return {
+        a: summary(pa),
+        b: summary(pb),
+        rows: [
+          ...facts.map((f) => ({ ...f, source: 'listing' as const })),
+          ...attributes.map((r) => ({ ...r, source: 'category_attribute' as const })),
+        ],
+      };
+    },
+  };
+}
+export type ListingDirectory = ReturnType<typeof createListingDirectory>;

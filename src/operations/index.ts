@@ -1,0 +1,31 @@
+import type { AnyOperation } from './define.ts';
+import { getSiteInfo } from './site/get-site-info.ts';
+import { searchListings } from './listings/search-listings.ts';
+import { getListing } from './listings/get-listing.ts';
+import { getAlternatives } from './listings/get-alternatives.ts';
+import { compareListings } from './listings/compare-listings.ts';
+import { listCategories } from './categories/list-categories.ts';
+import { getCategory } from './categories/get-category.ts';
+import { listFounders } from './founders/list-founders.ts';
+import { getFounder } from './founders/get-founder.ts';
+import { listBlogPosts } from './blog/list-blog-posts.ts';
+import { getBlogPost } from './blog/get-blog-post.ts';
+import { listInterviewQuestions } from './catalog/list-interview-questions.ts';
+import { listProducts } from './catalog/list-products.ts';
+
+/** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
+export const operations: AnyOperation[] = [
+  getSiteInfo,
+  searchListings,
+  getListing,
+  getAlternatives,
+  compareListings,
+  listCategories,
+  getCategory,
+  listFounders,
+  getFounder,
+  listBlogPosts,
+  getBlogPost,
+  listInterviewQuestions,
+  listProducts,
+] as AnyOperation[];

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './store/schema.ts';
+import { siteStore } from './store/site-store.ts';
+import { listingsStore } from './store/listings-store.ts';
+import { categoriesStore } from './store/categories-store.ts';
+import { foundersStore } from './store/founders-store.ts';
+import { blogStore } from './store/blog-store.ts';
+import { catalogStore } from './store/catalog-store.ts';
+import { getSiteInfo } from './domain/site/site-info.ts';
+import { createListingDirectory } from './domain/listings/directory.ts';
+import { createCategoryDirectory } from './domain/categories/directory.ts';
+import { createFounderDirectory } from './domain/founders/directory.ts';
+import { createBlog } from './domain/blog/blog.ts';
+import { createCatalog } from './domain/catalog/catalog.ts';
+
+export interface ServiceDeps {
+  db: Kysely<DB>;
+  publicUrl: string;
+  now?: () => Date;
+  /** How often buffered listing views are written; 0 leaves it to explicit flushes (tests). */
+  viewFlushMs?: number;
+}
+
+/** The composition root: stores wired into the domain, one object per area of the spec. */
+export function createServices(deps: ServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { db, publicUrl } = deps;
+  const site = siteStore(db);
+  return {
+    publicUrl,
+    now,
+    site: { info: () => getSiteInfo(site, publicUrl) },
+    listings: createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs }),
+    categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),
+    founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
+    blog: createBlog({ store: blogStore(db) }),
+    catalog: createCatalog({ store: catalogStore(db) }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { DB } from './schema.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+// Calendar dates stay 'YYYY-MM-DD' strings: pg would turn them into local-time Date objects,
+// which shifts launch weeks by a day west of UTC.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Engine = 'pglite' | 'postgres';
+
+/**
+ * One Kysely instance for the whole process, in both modes. Embedded mode runs PGlite behind
+ * node-postgres' adapter so both engines parse types identically (int8 as string, etc.).
+ * PGlite is a single session: code inside a transaction must use the transaction handle, never `db`.
+ */
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; 'memory://' for an in-process throwaway database. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const memory = opts.dataDir === 'memory://';
+  let release = () => {};
+  let dataPath = 'memory://';
+  if (!memory) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireDataDirLock(opts.dataDir);
+    dataPath = path.join(opts.dataDir, 'pg');
+  }
+  try {
+    const pglite = new PGlite(dataPath, { extensions: { pg_trgm, unaccent, fuzzystrmatch } });
+    await pglite.waitReady;
+    const pool = new pg.Pool(createPgConfig(pglite));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'pglite',
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,303 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB, FaqRow, PaidSection } from './schema.ts';
+import { descendantCategoryIds } from './categories-store.ts';
+
+/** Columns of a listing card, selected by every query that returns summaries. */
+export interface SummaryRow {
+  id: string;
+  slug: string;
+  name: string;
+  url: string;
+  tagline: string | null;
+  logo_url: string | null;
+  status: 'live' | 'scheduled';
+  plan: 'free' | 'paid';
+  launch_week: string | null;
+  pricing_model: string | null;
+  country: string | null;
+  stage: string | null;
+  votes_count: number;
+  views_count: string;
+  follows_count: number;
+  published_at: Date | null;
+  category_slug: string | null;
+  category_name: string | null;
+}
+
+export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.status, l.plan,
+  l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, l.views_count, l.follows_count,
+  l.published_at, pc.slug as category_slug, pc.name as category_name`;
+
+export type SearchSort = 'relevance' | 'newest' | 'votes' | 'trending' | 'most_viewed' | 'most_followed';
+
+export interface SearchQuery {
+  q?: string;
+  categorySlug?: string;
+  stage?: string;
+  country?: string;
+  pricingModel?: string;
+  domain?: string;
+  status: 'live' | 'scheduled';
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  /** Trending: votes weighted by 0.5^(age / halfLife), over the window. */
+  trending: { now: Date; halfLifeHours: number; windowDays: number };
+  /** Minimum pg_trgm word similarity for a typo match. */
+  typoThreshold: number;
+}
+
+export interface ProfileRow {
+  id: string;
+  slug: string;
+  name: string;
+  url: string;
+  domain: string;
+  status: 'live' | 'scheduled';
+  plan: 'free' | 'paid';
+  launch_week: string | null;
+  published_at: Date | null;
+  tagline: string | null;
+  short_description: string | null;
+  description: string | null;
+  logo_url: string | null;
+  demo_video_url: string | null;
+  stage: string | null;
+  country: string | null;
+  city: string | null;
+  founded_year: number | null;
+  contact_email: string | null;
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  features: string[];
+  usps: string[];
+  keywords: string[];
+  tags: string[];
+  faqs: FaqRow[];
+  socials: Record<string, string>;
+  story: Record<string, string> | null;
+  unlocked_sections: PaidSection[];
+  not_found_on_website: string[];
+  revenue_mrr_cents: string | null;
+  revenue_verified: boolean;
+  votes_count: number;
+  views_count: string;
+  follows_count: number;
+  categories: { slug: string; name: string; primary: boolean }[];
+  attributes: { key: string; label: string; value: string }[];
+  founders: { slug: string; name: string; title: string | null; avatar_url: string | null }[];
+  updates: { id: number; title: string; body: string; created_at: string }[];
+  rating: { average: string | null; count: number };
+  dr: { value: number; source: string; measured_at: string; previous: number | null } | null;
+  milestones: { id: number; date: string; title: string; description: string | null; url: string | null }[] | null;
+  media: { kind: 'image' | 'video'; url: string; caption: string | null }[] | null;
+}
+
+export function listingsStore(db: Kysely<DB>) {
+  return {
+    /** One page of public listings and the total across pages. */
+    async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number }> {
+      const categoryIds = query.categorySlug ? await descendantCategoryIds(db, query.categorySlug) : undefined;
+      if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0 };
+      const q = query.q?.trim() ? query.q.trim() : undefined;
+
+      const where: RawBuilder<unknown>[] = [sql`l.status = ${query.status}`];
+      if (categoryIds) {
+        where.push(sql`exists (select 1 from listing_categories lc
+          where lc.listing_id = l.id and lc.category_id = any(${categoryIds}::bigint[]))`);
+      }
+      if (query.stage) where.push(sql`l.stage = ${query.stage}`);
+      if (query.country) where.push(sql`l.country = ${query.country}`);
+      if (query.pricingModel) where.push(sql`lower(l.pricing_model) = lower(${query.pricingModel})`);
+      if (query.domain) {
+        where.push(sql`(l.domain = ${query.domain} or l.domain like ${'%.' + query.domain.replace(/[%_\\]/g, '\\$&')})`);
+      }
+      const tsq = q ? sql`websearch_to_tsquery('english', ly_unaccent(${q}))` : undefined;
+      const qNorm = q ? q.toLowerCase() : undefined;
+      if (q) where.push(sql`(l.search_vector @@ ${tsq} or ${qNorm} <% l.search_text)`);
+
+      const { now, halfLifeHours, windowDays } = query.trending;
+      const trendingJoin =
+        query.sort === 'trending'
+          ? sql`left join (
+              select v.listing_id,
+                sum(power(0.5, extract(epoch from (${now}::timestamptz - v.created_at)) / ${halfLifeHours * 3600})) as score
+              from votes v
+              where v.created_at > ${now}::timestamptz - make_interval(days => ${windowDays})
+                and v.created_at <= ${now}::timestamptz
+              group by v.listing_id) t on t.listing_id = l.id`
+          : sql``;
+
+      const order = (() => {
+        switch (query.sort) {
+          case 'relevance':
+            return q
+              ? sql`ts_rank_cd(l.search_vector, ${tsq}) + word_similarity(${qNorm}, l.search_text) desc, l.votes_count desc, l.id`
+              : sql`l.votes_count desc, l.published_at desc nulls last, l.id`;
+          case 'newest':
+            return sql`l.published_at desc nulls last, l.id desc`;
+          case 'votes':
+            return sql`l.votes_count desc, l.id`;
+          case 'trending':
+            return sql`coalesce(t.score, 0) desc, l.votes_count desc, l.id`;
+          case 'most_viewed':
+            return sql`l.views_count desc, l.id`;
+          case 'most_followed':
+            return sql`l.follows_count desc, l.id`;
+        }
+      })();
+
+      const run = async (conn: Kysely<DB>) => {
+        if (q) {
+          // A one-letter slip in a short word keeps about 0.4 of its trigrams; the default 0.6 misses it.
+          await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(query.typoThreshold)}, true)`.execute(conn);
+        }
+        const result = await sql<SummaryRow & { total: number }>`
+          select ${summaryColumns}, count(*) over ()::int as total
+          from listings l
+          left join categories pc on pc.id = l.primary_category_id
+          ${trendingJoin}
+          where ${sql.join(where, sql` and `)}
+          order by ${order}
+          limit ${query.limit} offset ${query.offset}`.execute(conn);
+        return result.rows;
+      };
+      const rows = q ? await db.transaction().execute((trx) => run(trx)) : await run(db);
+      // count(*) over () is absent when the page is past the end; count separately then.
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        total =
+          query.offset === 0
+            ? 0
+            : (
+                await (q ? db.transaction().execute((trx) => countOnly(trx)) : countOnly(db))
+              );
+      }
+      return { rows, total };
+
+      async function countOnly(conn: Kysely<DB>) {
+        if (q) await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(query.typoThreshold)}, true)`.execute(conn);
+        const r = await sql<{ n: number }>`select count(*)::int as n from listings l where ${sql.join(where, sql` and `)}`.execute(conn);
+        return r.rows[0].n;
+      }
+    },
+
+    /** A public (live or scheduled) listing with every section of its profile, in one round trip. */
+    async profileBySlug(slug: string): Promise<ProfileRow | undefined> {
+      const result = await sql<ProfileRow>`
+        select l.id, l.slug, l.name, l.url, l.domain, l.status, l.plan, l.launch_week, l.published_at,
+          l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
+          l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
+          l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
+          l.revenue_mrr_cents, l.revenue_verified, l.votes_count, l.views_count, l.follows_count,
+          coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
+              order by lc.is_primary desc, lc.position, c.name)
+            from listing_categories lc join categories c on c.id = lc.category_id
+            where lc.listing_id = l.id), '[]') as categories,
+          coalesce((select json_agg(json_build_object('key', a.key, 'label', a.label, 'value', v.value)
+              order by a.position, a.key)
+            from listing_attribute_values v join category_attributes a on a.id = v.attribute_id
+            where v.listing_id = l.id), '[]') as attributes,
+          coalesce((select json_agg(json_build_object('slug', f.slug, 'name', f.name,
+                'title', coalesce(lf.title, f.title), 'avatar_url', f.avatar_url) order by lf.position, f.id)
+            from listing_founders lf join founders f on f.id = lf.founder_id
+            where lf.listing_id = l.id), '[]') as founders,
+          coalesce((select json_agg(u order by u.created_at desc, u.id desc) from (
+              select id, title, body, created_at from listing_updates
+              where listing_id = l.id order by created_at desc, id desc limit 5) u), '[]') as updates,
+          (select json_build_object('average', round(avg(r.rating)::numeric, 1), 'count', count(*))
+            from reviews r
+            where r.listing_id = l.id and r.status = 'published'
+              and r.user_id is distinct from l.owner_id
+              and not exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
+                              where lf.listing_id = l.id and f.user_id = r.user_id)) as rating,
+          (select json_build_object('value', d.value, 'source', d.source, 'measured_at', d.measured_at,
+                'previous', (select p.value from domain_rating_snapshots p
+                             where p.listing_id = l.id and p.measured_at < d.measured_at
+                             order by p.measured_at desc limit 1))
+            from domain_rating_snapshots d where d.listing_id = l.id
+            order by d.measured_at desc limit 1) as dr,
+          case when 'milestones' = any(l.unlocked_sections) then coalesce((
+            select json_agg(json_build_object('id', m.id, 'date', m.date, 'title', m.title,
+                'description', m.description, 'url', m.url) order by m.date desc, m.id desc)
+            from milestones m where m.listing_id = l.id), '[]') end as milestones,
+          case when 'media' = any(l.unlocked_sections) then coalesce((
+            select json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption)
+                order by md.position, md.id)
+            from listing_media md where md.listing_id = l.id), '[]') end as media
+        from listings l
+        where l.slug = ${slug} and l.status in ('live', 'scheduled')`.execute(db);
+      return result.rows[0];
+    },
+
+    /** id and primary category of a public listing, or undefined. */
+    async publicRef(slug: string, statuses: readonly string[] = ['live', 'scheduled']) {
+      return db
+        .selectFrom('listings')
+        .select(['id', 'slug', 'primary_category_id', 'status'])
+        .where('slug', '=', slug)
+        .where('status', 'in', statuses as ('live' | 'scheduled')[])
+        .executeTakeFirst();
+    },
+
+    /** Owner-approved alternatives first, then live listings of the same primary category. */
+    async alternatives(listingId: string, primaryCategoryId: string | null, limit: number, offset: number) {
+      const result = await sql<SummaryRow & { approved: boolean; total: number }>`
+        with approved as (
+          select a.alternative_id as id, a.position from listing_alternatives a
+          join listings x on x.id = a.alternative_id and x.status = 'live'
+          where a.listing_id = ${listingId}
+        ), candidates as (
+          select id, true as approved, 0 as grp, position as pos, 0 as votes from approved
+          union all
+          select l.id, false, 1, 0, l.votes_count from listings l
+          where ${primaryCategoryId}::bigint is not null and l.primary_category_id = ${primaryCategoryId}::bigint
+            and l.status = 'live' and l.id <> ${listingId} and l.id not in (select id from approved)
+        )
+        select ${summaryColumns}, c.approved, count(*) over ()::int as total
+        from candidates c
+        join listings l on l.id = c.id
+        left join categories pc on pc.id = l.primary_category_id
+        order by c.grp, c.pos, c.votes desc, l.id
+        limit ${limit} offset ${offset}`.execute(db);
+      return result.rows;
+    },
+
+    /** Every category attribute two listings could state, with each listing's value. */
+    async comparisonAttributes(aId: string, bId: string) {
+      const result = await sql<{ key: string; label: string; a: string | null; b: string | null }>`
+        with attrs as (
+          select distinct on (ca.key) ca.id, ca.key, ca.label, ca.position
+          from category_attributes ca
+          where ca.category_id in (
+            select category_id from listing_categories where listing_id in (${aId}, ${bId}))
+          order by ca.key, ca.position
+        )
+        select at.key, at.label,
+          (select v.value from listing_attribute_values v join category_attributes c2 on c2.id = v.attribute_id
+            where v.listing_id = ${aId} and c2.key = at.key limit 1) as a,
+          (select v.value from listing_attribute_values v join category_attributes c2 on c2.id = v.attribute_id
+            where v.listing_id = ${bId} and c2.key = at.key limit 1) as b
+        from attrs at
+        order by at.position, at.key`.execute(db);
+      return result.rows;
+    },
+
+
+    /** Adds buffered view counts: one statement for the totals, one for the daily rows. */
+    async addViews(counts: Map<string, number>, day: string) {
+      if (counts.size === 0) return;
+      const ids = [...counts.keys()];
+      const ns = ids.map((id) => counts.get(id)!);
+      await db.transaction().execute(async (trx) => {
+        await sql`update listings l set views_count = l.views_count + v.n
+          from unnest(${ids}::bigint[], ${ns}::int[]) as v(id, n) where l.id = v.id`.execute(trx);
+        await sql`insert into listing_view_days (listing_id, day, views)
+          select v.id, ${day}::date, v.n from unnest(${ids}::bigint[], ${ns}::int[]) as v(id, n)
+          where exists (select 1 from listings where id = v.id)
+          on conflict (listing_id, day) do update set views = listing_view_days.views + excluded.views`.execute(trx);
+      });
+    },
+  };
+}
+export type ListingsStore = ReturnType<typeof listingsStore>;

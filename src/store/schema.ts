@@ -1,0 +1,303 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types for Kysely. pg returns int8 as string, date as a JS Date only if parsed; see types.ts
+// for the parser set-up that keeps dates as 'YYYY-MM-DD' strings on both engines.
+type Id = ColumnType<string, never, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface SiteSettingsTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  purpose: Generated<string>;
+  timezone: Generated<string>;
+  free_queue_min_weeks: Generated<number>;
+  free_queue_max_weeks: Generated<number>;
+  free_week_capacity: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  is_admin: Generated<boolean>;
+  email_verified_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface FaqRow {
+  question: string;
+  answer: string;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  parent_id: string | null;
+  position: Generated<number>;
+  faqs: Json<FaqRow[]>;
+  created_at: Timestamp;
+}
+
+export interface CategoryAttributesTable {
+  id: Id;
+  category_id: string;
+  key: string;
+  label: string;
+  kind: 'text' | 'boolean' | 'number' | 'list';
+  position: Generated<number>;
+}
+
+export interface FoundersTable {
+  id: Id;
+  slug: string;
+  user_id: string | null;
+  name: string;
+  title: string | null;
+  bio: Generated<string>;
+  avatar_url: string | null;
+  country: string | null;
+  socials: Json<Record<string, string>>;
+  created_at: Timestamp;
+}
+
+export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'archived';
+export type ListingPlan = 'free' | 'paid';
+export type PaidSection = 'story' | 'milestones' | 'media';
+
+export interface ListingsTable {
+  id: Id;
+  slug: string;
+  owner_id: string | null;
+  status: ListingStatus;
+  plan: ListingPlan;
+  launch_week: string | null;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  name: string;
+  url: string;
+  domain: string;
+  tagline: string | null;
+  short_description: string | null;
+  description: string | null;
+  headline: string | null;
+  summary: string | null;
+  stage: string | null;
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  country: string | null;
+  city: string | null;
+  founded_year: number | null;
+  contact_email: string | null;
+  demo_video_url: string | null;
+  logo_url: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  features: Generated<string[]>;
+  usps: Generated<string[]>;
+  keywords: Generated<string[]>;
+  tags: Generated<string[]>;
+  faqs: Json<FaqRow[]>;
+  socials: Json<Record<string, string>>;
+  story: Json<Record<string, string> | null>;
+  unlocked_sections: Generated<PaidSection[]>;
+  not_found_on_website: Generated<string[]>;
+  primary_category_id: string | null;
+  revenue_mrr_cents: string | null;
+  revenue_verified: Generated<boolean>;
+  votes_count: Generated<number>;
+  follows_count: Generated<number>;
+  views_count: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search_text: ColumnType<string, never, never>;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface ListingCategoriesTable {
+  listing_id: string;
+  category_id: string;
+  is_primary: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface ListingAttributeValuesTable {
+  listing_id: string;
+  attribute_id: string;
+  value: string;
+}
+
+export interface ListingFoundersTable {
+  listing_id: string;
+  founder_id: string;
+  title: string | null;
+  position: Generated<number>;
+}
+
+export interface ListingUpdatesTable {
+  id: Id;
+  listing_id: string;
+  title: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface MilestonesTable {
+  id: Id;
+  listing_id: string;
+  date: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+  created_at: Timestamp;
+}
+
+export interface ListingMediaTable {
+  id: Id;
+  listing_id: string;
+  kind: 'image' | 'video';
+  url: string;
+  caption: string | null;
+  position: Generated<number>;
+}
+
+export interface ListingAlternativesTable {
+  listing_id: string;
+  alternative_id: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface VotesTable {
+  id: Id;
+  listing_id: string;
+  user_id: string;
+  week: string;
+  source: Generated<'site'>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface FollowsTable {
+  listing_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: Id;
+  listing_id: string;
+  user_id: string;
+  rating: number;
+  body: Generated<string>;
+  status: Generated<'pending' | 'published' | 'rejected'>;
+  created_at: Timestamp;
+}
+
+export interface ListingViewDaysTable {
+  listing_id: string;
+  day: string;
+  views: Generated<number>;
+}
+
+export interface DomainRatingSnapshotsTable {
+  id: Id;
+  listing_id: string;
+  value: number;
+  source: string;
+  measured_at: Timestamp;
+}
+
+export interface BillboardContributionsTable {
+  id: Id;
+  listing_id: string;
+  amount_cents: ColumnType<string, string | number, string | number>;
+  created_at: Timestamp;
+}
+
+export interface AwardsTable {
+  id: Id;
+  week: string;
+  place: number;
+  listing_id: string;
+  votes: number;
+  created_at: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Id;
+  slug: string;
+  title: string;
+  excerpt: Generated<string>;
+  body_markdown: string;
+  faqs: Json<FaqRow[]>;
+  author_name: string;
+  cover_url: string | null;
+  tags: Generated<string[]>;
+  status: Generated<'draft' | 'published'>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface InterviewQuestionsTable {
+  id: Id;
+  question: string;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface InterviewAnswersTable {
+  user_id: string;
+  question_id: string;
+  answer: string;
+  updated_at: Timestamp;
+}
+
+export type ProductKind = 'paid_launch' | 'extra_category' | 'section_unlock' | 'billboard' | 'featured';
+
+export interface ProductsTable {
+  id: Id;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  kind: ProductKind;
+  price_cents: number;
+  needs_listing: Generated<boolean>;
+  active: Generated<boolean>;
+  position: Generated<number>;
+  options: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  site_settings: SiteSettingsTable;
+  users: UsersTable;
+  categories: CategoriesTable;
+  category_attributes: CategoryAttributesTable;
+  founders: FoundersTable;
+  listings: ListingsTable;
+  listing_categories: ListingCategoriesTable;
+  listing_attribute_values: ListingAttributeValuesTable;
+  listing_founders: ListingFoundersTable;
+  listing_updates: ListingUpdatesTable;
+  milestones: MilestonesTable;
+  listing_media: ListingMediaTable;
+  listing_alternatives: ListingAlternativesTable;
+  votes: VotesTable;
+  follows: FollowsTable;
+  reviews: ReviewsTable;
+  listing_view_days: ListingViewDaysTable;
+  domain_rating_snapshots: DomainRatingSnapshotsTable;
+  billboard_contributions: BillboardContributionsTable;
+  awards: AwardsTable;
+  blog_posts: BlogPostsTable;
+  interview_questions: InterviewQuestionsTable;
+  interview_answers: InterviewAnswersTable;
+  products: ProductsTable;
+}

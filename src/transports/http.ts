@@ -1,0 +1,151 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { hostHeaderValidation } from '@modelcontextprotocol/fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { anonymous, type Actor } from '../domain/actor.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { AnyOperation } from '../operations/define.ts';
+import { validationFailed } from '../operations/validation.ts';
+import type { Services } from '../services.ts';
+import { createMcpNodeHandler } from './mcp/server.ts';
+import { problem, STATUS_BY_KIND } from './rest/problem.ts';
+import { registerOperationRoutes } from './rest/routes.ts';
+import { openApiInfo } from './rest/openapi.ts';
+import { registerDocsRoutes } from './rest/docs.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    operation?: AnyOperation;
+  }
+}
+
+export interface HttpOptions {
+  publicUrl: string;
+  version: string;
+  siteName: string;
+  logLevel?: string;
+  trustProxy?: boolean;
+  rateLimit: { anonymousPerMinute: number };
+  redis?: Redis;
+  /** Checked by GET /readyz. */
+  ready?: () => Promise<void>;
+}
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+};
+
+/** The one HTTP server: REST under /api/v1, MCP at /mcp, OpenAPI, health. */
+export async function buildHttpServer(
+  operations: AnyOperation[],
+  services: Services,
+  opts: HttpOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: validationFailed(result.error.issues) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('actor', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.actor = anonymous(request.ip);
+  });
+
+  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+    let status: number;
+    let body;
+    if (err instanceof DomainError) {
+      status = STATUS_BY_KIND[err.kind];
+      body = problem(opts.publicUrl, status, err.code, err.message, err.fields);
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = problem(opts.publicUrl, status, FASTIFY_CODES[err.code] ?? 'bad_request', err.message);
+    } else {
+      request.log.error({ err }, 'unhandled error');
+      status = 500;
+      body = problem(opts.publicUrl, 500, 'internal_error', 'Something went wrong on our side; it has been logged.');
+    }
+    return reply.code(status).type('application/problem+json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(problem(opts.publicUrl, 404, 'route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimit.anonymousPerMinute,
+    timeWindow: 60_000,
+    enableDraftSpec: true,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'launchyard:rl:', skipOnError: true } : {}),
+    keyGenerator: (request) => {
+      const actor = request.actor;
+      return actor?.kind === 'user' ? `user:${actor.userId}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', 'rate_limited', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+
+  await app.register(swagger, {
+    openapi: openApiInfo(opts),
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get('/healthz', { config: { rateLimit: false }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await opts.ready?.();
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerOperationRoutes(app, operations, services);
+  registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
+
+  const mcp = createMcpNodeHandler(operations, services, {
+    name: 'launchyard',
+    version: opts.version,
+    publicUrl: opts.publicUrl,
+    instructions: `${opts.siteName}: a product directory and weekly launch calendar. Every REST operation of ${opts.publicUrl}/api/v1 is a tool here, with the same arguments.`,
+  });
+  const allowedHosts = ['localhost', '127.0.0.1', '[::1]', new URL(opts.publicUrl).hostname];
+  await app.register(async (scope) => {
+    // DNS-rebinding protection: a browser tricked into calling us under another name is refused.
+    scope.addHook('onRequest', hostHeaderValidation(allowedHosts));
+    scope.all('/mcp', { schema: { hide: true } }, async (request, reply) => {
+      // The MCP handler writes the raw response itself; carry over headers set so far (rate limit).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      reply.hijack();
+      await mcp.serve(request.raw, reply.raw, request.body, request.actor);
+    });
+  });
+  app.addHook('onClose', async () => mcp.close());
+
+  return app;
+}

@@ -1,0 +1,103 @@
+import { createMcpHandler, McpServer, type AuthInfo } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { DomainError } from '../../domain/errors.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { isRead, type AnyOperation } from '../../operations/define.ts';
+import { validationFailed } from '../../operations/validation.ts';
+import type { Services } from '../../services.ts';
+import { problem, STATUS_BY_KIND, type Problem } from '../rest/problem.ts';
+import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
+
+
+export interface McpOptions {
+  name: string;
+  version: string;
+  publicUrl: string;
+  instructions: string;
+}
+
+/** The tool's argument schema as advertised, with validation left to the tool itself. */
+function advertisedSchema(op: AnyOperation) {
+  const std = op.input['~standard'];
+  return {
+    '~standard': {
+      version: 1 as const,
+      vendor: 'launchyard',
+      // Arguments are validated inside the tool so that a bad argument is the same
+      // validation_failed problem as on REST, not the SDK's own wording.
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: std.jsonSchema,
+    },
+  };
+}
+
+function toolError(p: Problem) {
+  return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(p) }], structuredContent: p };
+}
+
+/** Builds the per-request MCP server: one tool per operation, the same handler as REST. */
+export function createMcpNodeHandler(operations: AnyOperation[], services: Services, opts: McpOptions) {
+  const handler = createMcpHandler(
+    (ctx) => {
+      const actor = (ctx.authInfo?.extra?.actor as Actor | undefined) ?? { kind: 'anonymous', ip: 'unknown' };
+      const server = new McpServer(
+        { name: opts.name, version: opts.version },
+        {
+          supportedProtocolVersions: MCP_VERSIONS,
+          instructions: opts.instructions,
+          cacheHints: {
+            'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+            'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
+          },
+        },
+      );
+      for (const op of operations) {
+        server.registerTool(
+          op.id,
+          {
+            title: op.summary,
+            description: op.description,
+            inputSchema: advertisedSchema(op),
+            outputSchema: op.output,
+            annotations: {
+              title: op.summary,
+              readOnlyHint: isRead(op),
+              destructiveHint: op.method === 'DELETE',
+              idempotentHint: isRead(op) || op.method === 'PUT' || op.method === 'DELETE',
+              openWorldHint: false,
+            },
+          },
+          async (args: unknown) => {
+            try {
+              const parsed = op.input.safeParse(args ?? {});
+              if (!parsed.success) throw validationFailed(parsed.error.issues);
+              const out = op.output.parse(await op.handle(parsed.data, { actor, services }));
+              return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out };
+            } catch (err) {
+              if (err instanceof DomainError) {
+                return toolError(problem(opts.publicUrl, STATUS_BY_KIND[err.kind], err.code, err.message, err.fields));
+              }
+              throw err;
+            }
+          },
+        );
+      }
+      return server;
+    },
+    { legacy: 'stateless' },
+  );
+  const node = toNodeHandler(handler);
+  return {
+    /** Serves one HTTP request; the actor reaches the tools through AuthInfo.extra. */
+    serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
+      const auth: AuthInfo = {
+        token: '',
+        clientId: actor.kind === 'user' ? actor.userId : 'anonymous',
+        scopes: actor.kind === 'user' ? [...actor.scopes] : [],
+        extra: { actor },
+      };
+      return node(Object.assign(raw, { auth }), res, body);
+    },
+    close: () => handler.close(),
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathParams, type AnyOperation } from '../../operations/define.ts';
+import type { Services } from '../../services.ts';
+import { Problem } from './problem.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** Splits an operation's one input object into the REST parts: path params, then query or body. */
+export function restSchemas(op: AnyOperation) {
+  const names = pathParams(op);
+  const mask = Object.fromEntries(names.map((n) => [n, true as const])) as never;
+  const params = names.length ? op.input.pick(mask) : undefined;
+  const rest = names.length ? op.input.omit(mask) : op.input;
+  const hasRest = Object.keys(rest.shape).length > 0;
+  const inQuery = op.method === 'GET' || op.method === 'DELETE';
+  return {
+    params,
+    querystring: inQuery && hasRest ? rest : undefined,
+    body: !inQuery && hasRest ? rest : undefined,
+  };
+}
+
+/** One Fastify route per operation. The loop is the whole REST transport. */
+export function registerOperationRoutes(app: FastifyInstance, operations: AnyOperation[], services: Services) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const op of operations) {
+    const { params, querystring, body } = restSchemas(op);
+    typed.route({
+      method: op.method,
+      url: API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'),
+      schema: {
+        operationId: op.id,
+        summary: op.summary,
+        description: op.description,
+        tags: [op.tag],
+        ...(params && { params }),
+        ...(querystring && { querystring }),
+        ...(body && { body }),
+        ...(op.scope === 'public'
+          ? { security: [{}, { apiKey: [] }, { oauth2: [] }] }
+          : { security: [{ apiKey: [] }, { oauth2: [op.scope] }] }),
+        response: { [op.status]: op.output, '4XX': Problem },
+      },
+      config: { operation: op },
+      handler: async (request, reply) => {
+        const input = {
+          ...(request.params as object),
+          ...(request.query as object),
+          ...(request.body as object),
+        };
+        const output = await op.handle(input, { actor: request.actor, services });
+        return reply.code(op.status).send(output);
+      },
+    });
+  }
+}
