@@ -110,7 +110,12 @@ export function listingsStore(db: Kysely<DB>) {
       if (query.country) where.push(sql`l.country = ${query.country}`);
       if (query.pricingModel) where.push(sql`lower(l.pricing_model) = lower(${query.pricingModel})`);
       if (query.domain) {
-        where.push(sql`(l.domain = ${query.domain} or l.domain like ${'%.' + query.domain.replace(/[%_\\]/g, '\\$&')})`);
+        // Subdomains match a registrable domain ("example.com"), never a bare suffix like "com".
+        where.push(
+          query.domain.includes('.')
+            ? sql`(l.domain = ${query.domain} or l.domain like ${'%.' + query.domain.replace(/[%_\\]/g, '\\$&')})`
+            : sql`l.domain = ${query.domain}`,
+        );
       }
       const tsq = q ? sql`websearch_to_tsquery('english', ly_unaccent(${q}))` : undefined;
       const qNorm = q ? q.toLowerCase() : undefined;

@@ -6,8 +6,9 @@ import { sql, type Kysely } from 'kysely';
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 
 /**
- * Applies migrations/NNNN_name.sql in order, each in its own transaction, recording name and
- * checksum. Forward-only: an applied file that changed is an error, never silently re-run.
+ * Applies pending migrations/NNNN_name.sql in order, all in one transaction (an upgrade lands
+ * whole or not at all), recording name and checksum. Forward-only: an applied file that
+ * changed is an error, never silently re-run.
  */
 export async function migrate(db: Kysely<any>, dir = MIGRATIONS_DIR): Promise<string[]> {
   await sql`create table if not exists schema_migrations (

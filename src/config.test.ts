@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from './config.ts';
+
+test('defaults: port 3000 on 127.0.0.1, public URL from the port, ./data, no PostgreSQL or Redis', () => {
+  const c = loadConfig({});
+  assert.equal(c.port, 3000);
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.publicUrl, 'http://localhost:3000');
+  assert.equal(c.dataDir, './data');
+  assert.equal(c.databaseUrl, undefined);
+  assert.equal(c.redisUrl, undefined);
+  assert.equal(loadConfig({ PORT: '8080' }).publicUrl, 'http://localhost:8080');
+  assert.equal(loadConfig({ PUBLIC_URL: 'https://launch.example/' }).publicUrl, 'https://launch.example');
+  assert.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined, 'empty means unset');
+});
+
+const bad: [string, Record<string, string>, RegExp][] = [
+  ['port out of range', { PORT: '70000' }, /^config error: PORT /],
+  ['port not a number', { PORT: 'http' }, /^config error: PORT /],
+  ['public url not http(s)', { PUBLIC_URL: 'ftp://x' }, /^config error: PUBLIC_URL /],
+  ['database url scheme', { DATABASE_URL: 'mysql://db/x' }, /^config error: DATABASE_URL must start with postgres/],
+  ['redis url scheme', { REDIS_URL: 'http://cache' }, /^config error: REDIS_URL must start with redis/],
+  ['log level', { LOG_LEVEL: 'loud' }, /^config error: LOG_LEVEL /],
+];
+for (const [name, env, message] of bad) {
+  test(`a bad environment is one clear line: ${name}`, () => {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'),
+    );
+  });
+}

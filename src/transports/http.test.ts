@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { createTestApp } from '../testing/harness.ts';
+
+const t = await createTestApp();
+const limited = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3' } });
+
+test('errors are RFC 9457 problems with a stable code and a documented type', async () => {
+  const res = await t.rest('GET', '/api/v1/nothing-here', undefined, { 'x-forwarded-for': '198.51.100.1' });
+  assert.equal(res.status, 404);
+  assert.match(res.type, /^application\/problem\+json/);
+  assert.deepEqual(Object.keys(res.body).sort(), ['code', 'detail', 'status', 'title', 'type']);
+  assert.equal(res.body.code, 'route_not_found');
+  assert.equal(res.body.type, 'http://localhost:3000/docs/problems#route_not_found');
+  const docs = await t.get('/docs/problems');
+  assert.match(String(docs.body), /id="route_not_found"/);
+  assert.match(String(docs.body), /id="validation_failed"/);
+});
+
+test('anonymous callers over the per-IP limit get 429 with Retry-After and RateLimit headers', async () => {
+  const statuses: number[] = [];
+  let last;
+  for (let i = 0; i < 5; i++) {
+    last = await limited.get('/api/v1/listings');
+    statuses.push(last.status);
+  }
+  assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+  assert.match(last!.type, /^application\/problem\+json/);
+  assert.equal(last!.body.code, 'rate_limited');
+  assert.ok(Number(last!.headers['retry-after']) > 0, 'Retry-After');
+  assert.equal(last!.headers['ratelimit-limit'], '3');
+  assert.equal(last!.headers['ratelimit-remaining'], '0');
+  assert.ok(Number(last!.headers['ratelimit-reset']) > 0);
+});
+
+test('health endpoints are never rate limited', async () => {
+  for (let i = 0; i < 5; i++) {
+    assert.equal((await limited.get('/healthz')).status, 200);
+    assert.equal((await limited.get('/readyz')).status, 200);
+  }
+});
+
+/** fetch() may not set Host; node:http can. */
+function post(base: string, path: string, host: string, body: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve({ status: res.statusCode!, headers: res.headers });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('MCP refuses a foreign Host header (DNS rebinding) and is rate limited like REST', async () => {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+  assert.equal((await post(await t.url(), '/mcp', 'evil.example.com', body)).status, 403);
+  assert.equal((await post(await t.url(), '/mcp', 'localhost', body)).status, 200);
+  // Over a real socket the caller is 127.0.0.1, the same address inject uses: its budget is spent.
+  const limitedRes = await post(await limited.url(), '/mcp', 'localhost', body);
+  assert.equal(limitedRes.status, 429);
+  assert.ok(Number(limitedRes.headers['retry-after']) > 0);
+});
