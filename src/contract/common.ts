@@ -14,9 +14,17 @@ export const CountryCode = z
   .transform((v) => v.toUpperCase())
   .describe('ISO 3166-1 alpha-2 country code, e.g. DE.');
 
-/** Query strings carry numbers as text; MCP callers send real numbers. Both are accepted. */
+/**
+ * Query strings carry numbers as text; MCP callers send real numbers. Only plain decimal digits
+ * are read as a number: "0x10", "1e3", " 5" and true stay invalid instead of being coerced.
+ */
 const pageNumber = (max: number, fallback: number, what: string) =>
-  z.coerce.number().int().min(1).max(max).default(fallback).describe(what);
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z.number().int().min(1).max(max).default(fallback),
+    )
+    .describe(what);
 
 export const Pagination = {
   page: pageNumber(1000, 1, 'Page number, 1 to 1000.'),
@@ -24,10 +32,8 @@ export const Pagination = {
 };
 
 /** Query booleans arrive as "true"/"false"; MCP callers send real booleans. */
-export const QueryBoolean = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean(),
-);
+export const queryBoolean = (fallback: boolean) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(fallback));
 
 /** The envelope of every list: the records under items, with the page that was served. */
 export function paginated<T extends z.ZodType>(item: T) {

@@ -13,15 +13,20 @@ export interface BlogCardRow {
   total: number;
 }
 
+/** Full text over title, excerpt and body, or a (misspelled) title or word of the title. */
+const matches = (q: string) =>
+  sql`(p.search_vector @@ websearch_to_tsquery('english', ly_unaccent(${q}))
+    or lower(p.title) % ${q.toLowerCase()} or ${q.toLowerCase()} <% lower(p.title))`;
+
 export function blogStore(db: Kysely<DB>) {
   return {
     /** Published posts: newest first, or best match first when q is given. */
     async list(filter: { q?: string; limit: number; offset: number }) {
       const q = filter.q?.trim() || undefined;
       const tsq = sql`websearch_to_tsquery('english', ly_unaccent(${q ?? ''}))`;
-      const match = q ? sql`and (p.search_vector @@ ${tsq} or lower(p.title) % ${q.toLowerCase()})` : sql``;
+      const match = q ? sql`and ${matches(q)}` : sql``;
       const order = q
-        ? sql`ts_rank_cd(p.search_vector, ${tsq}) + similarity(lower(p.title), ${q.toLowerCase()}) desc, p.published_at desc, p.id desc`
+        ? sql`ts_rank_cd(p.search_vector, ${tsq}) + greatest(similarity(lower(p.title), ${q.toLowerCase()}), word_similarity(${q.toLowerCase()}, lower(p.title))) desc, p.published_at desc, p.id desc`
         : sql`p.published_at desc, p.id desc`;
       const result = await sql<BlogCardRow>`
         select p.id, p.slug, p.title, p.excerpt, p.author_name, p.cover_url, p.tags, p.published_at,
@@ -35,9 +40,7 @@ export function blogStore(db: Kysely<DB>) {
 
     async count(q?: string) {
       q = q?.trim() || undefined;
-      const match = q
-        ? sql`and (p.search_vector @@ websearch_to_tsquery('english', ly_unaccent(${q})) or lower(p.title) % ${q.toLowerCase()})`
-        : sql``;
+      const match = q ? sql`and ${matches(q)}` : sql``;
       const r = await sql<{ n: number }>`select count(*)::int as n from blog_posts p
         where p.status = 'published' and p.published_at <= now() ${match}`.execute(db);
       return r.rows[0].n;

@@ -16,17 +16,24 @@ export interface FounderCardRow {
 const behindLiveListing = sql`exists (select 1 from listing_founders lf join listings l on l.id = lf.listing_id
   where lf.founder_id = f.id and l.status = 'live')`;
 
+/** Part of a name, a misspelled whole name, or a misspelled part of one ("Jonathon" → "Jonathan Brightwater"). */
+function filters(filter: { q?: string; country?: string }): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [behindLiveListing];
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    const like = '%' + q.replace(/[%_\\]/g, '\\$&') + '%';
+    where.push(sql`(lower(f.name) like ${like} or lower(f.name) % ${q} or ${q} <% lower(f.name))`);
+  }
+  if (filter.country) where.push(sql`f.country = ${filter.country}`);
+  return where;
+}
+
 export function foundersStore(db: Kysely<DB>) {
   return {
     async list(filter: { q?: string; country?: string; limit: number; offset: number }) {
-      const where: RawBuilder<unknown>[] = [behindLiveListing];
-      if (filter.q) {
-        const like = '%' + filter.q.toLowerCase().replace(/[%_\\]/g, '\\$&') + '%';
-        where.push(sql`(lower(f.name) like ${like} or lower(f.name) % ${filter.q.toLowerCase()})`);
-      }
-      if (filter.country) where.push(sql`f.country = ${filter.country}`);
+      const where = filters(filter);
       const order = filter.q
-        ? sql`similarity(lower(f.name), ${filter.q.toLowerCase()}) desc, f.name, f.id`
+        ? sql`greatest(similarity(lower(f.name), ${filter.q.toLowerCase()}), word_similarity(${filter.q.toLowerCase()}, lower(f.name))) desc, f.name, f.id`
         : sql`f.name, f.id`;
       const result = await sql<FounderCardRow>`
         select f.id, f.slug, f.name, f.title, f.avatar_url, f.country,
@@ -41,12 +48,7 @@ export function foundersStore(db: Kysely<DB>) {
     },
 
     async count(filter: { q?: string; country?: string }) {
-      const where: RawBuilder<unknown>[] = [behindLiveListing];
-      if (filter.q) {
-        const like = '%' + filter.q.toLowerCase().replace(/[%_\\]/g, '\\$&') + '%';
-        where.push(sql`(lower(f.name) like ${like} or lower(f.name) % ${filter.q.toLowerCase()})`);
-      }
-      if (filter.country) where.push(sql`f.country = ${filter.country}`);
+      const where = filters(filter);
       const r = await sql<{ n: number }>`select count(*)::int as n from founders f where ${sql.join(where, sql` and `)}`.execute(db);
       return r.rows[0].n;
     },

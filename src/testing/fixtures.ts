@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, ListingsTable } from '../store/schema.ts';
 import { weekOf } from '../domain/launches/weeks.ts';
 
@@ -6,7 +6,7 @@ let seq = 0;
 const next = () => ++seq;
 
 type ListingInput = Partial<
-  Omit<ListingsTable, 'id' | 'search_text' | 'search_vector' | 'faqs' | 'socials' | 'story' | 'views_count' | 'revenue_mrr_cents'>
+  Omit<Insertable<ListingsTable>, 'faqs' | 'socials' | 'story' | 'views_count' | 'revenue_mrr_cents'>
 > & {
   slug?: string;
   category?: string;

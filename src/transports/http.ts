@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { hostHeaderValidation } from '@modelcontextprotocol/fastify';
@@ -55,7 +55,17 @@ export async function buildHttpServer(
     logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1_048_576,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Slugs may be 220 characters; the default limit of 100 would answer 414 first.
+      maxParamLength: 2048,
+    },
+    // Router-level failures (a malformed %-escape) are problems like any other 4xx.
+    frameworkErrors: (err, _request, reply) =>
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .type('application/problem+json')
+        .send(problem(opts.publicUrl, 400, 'bad_request', err.message)),
   });
 
   app.setValidatorCompiler(({ schema }) => (data) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, QueryBoolean } from '../../contract/common.ts';
+import { Pagination, queryBoolean } from '../../contract/common.ts';
 import { CategoryTree } from '../../contract/category.ts';
 import { defineOperation } from '../define.ts';
 
@@ -12,7 +12,7 @@ export const listCategories = defineOperation({
   path: '/categories',
   scope: 'public',
   input: z.strictObject({
-    include_empty: QueryBoolean.default(true).describe('Include categories without live listings (default true).'),
+    include_empty: queryBoolean(true).describe('Include categories without live listings (default true).'),
     ...Pagination,
   }),
   output: CategoryTree,

@@ -16,7 +16,8 @@ export function restSchemas(op: AnyOperation) {
   const inQuery = op.method === 'GET' || op.method === 'DELETE';
   return {
     params,
-    querystring: inQuery && hasRest ? rest : undefined,
+    // Always validated on reads, even when empty, so an unknown query key is a 400.
+    querystring: inQuery ? rest : undefined,
     body: !inQuery && hasRest ? rest : undefined,
   };
 }
