@@ -15,8 +15,14 @@ export interface ListingText {
   pricingSummary: string;
 }
 
+const OPEN_ADJECTIVES = new Set<string>(['open-source', 'self-hostable']);
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const article = (word: string) => (/^[aeiou]/i.test(word) && !/^(uni|one)/i.test(word) ? 'an' : 'a');
+const PROPER_NOUN = /^(Figma|Slack|Chrome|Search Console|Sketch)\b/;
+/** Lowercases a leading capital unless the word is a name or an acronym ("GitHub", "SEO", "A/B"). */
+const midSentence = (s: string) =>
+  /^[A-Z][a-z]/.test(s) && !/^[A-Za-z]*[a-z][A-Z]/.test(s) && !PROPER_NOUN.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 const withArticle = (phrase: string) => `${article(phrase)} ${phrase}`;
 
 export function plural(thing: string): string {
@@ -66,14 +72,16 @@ export function writeListingText(rng: Random, name: string, specs: readonly Cate
   const jobs = rng.shuffle(pool((s) => s.jobs));
   const thing = rng.pick(own.things);
   const [job, job2, job3] = [jobs[0], jobs.find((j) => j !== jobs[0]) ?? jobs[0], jobs.find((j) => j !== jobs[0] && j !== jobs[1]) ?? jobs[0]];
+  const pricingModel = rng.weighted(PRICING_WEIGHTS);
   const audience = rng.pick(AUDIENCES);
-  const adjective = rng.pick(ADJECTIVES);
+  // Only an open-source product may call itself open-source or self-hostable.
+  const adjective = rng.pick(pricingModel === 'open-source' ? ADJECTIVES : ADJECTIVES.filter((a) => !OPEN_ADJECTIVES.has(a)));
   const pain = rng.pick(PAINS);
 
   const tagline = rng.pick([
     () => `${cap(job)} without ${pain}`,
     () => `The ${adjective} ${thing} for ${audience}`,
-    () => `${cap(job)} in minutes`,
+    () => (/ in (seconds|minutes|one click)/.test(job) ? `${cap(job)}, no setup required` : `${cap(job)} in minutes`),
     () => `${cap(withArticle(`${adjective} ${thing}`))} that helps you ${job}`,
     () => `${cap(job)}, built for ${audience}`,
     () => `${cap(plural(thing))} for ${audience}, finally done right`,
@@ -91,7 +99,7 @@ export function writeListingText(rng: Random, name: string, specs: readonly Cate
     ])(),
     rng.pick([
       () => `Use it to ${job2} and ${job3}.`,
-      () => `Highlights include ${listPhrase(features.slice(0, 3).map((f) => f.toLowerCase()))}.`,
+      () => `Highlights include ${listPhrase(features.slice(0, 3).map(midSentence))}.`,
       () => `Unlike a typical ${secondThing}, it is designed to ${job2} from day one.`,
     ])(),
   ];
@@ -108,7 +116,6 @@ export function writeListingText(rng: Random, name: string, specs: readonly Cate
   if (extra >= 2) sentences.push(rng.pick(CLOSERS));
 
   const keywords = rng.sample([...new Set([...own.keywords, ...specs.slice(1).flatMap((s) => s.keywords), thing.toLowerCase()])], rng.int(4, 7));
-  const pricingModel = rng.weighted(PRICING_WEIGHTS);
   const tags = rng.sample(TAGS, rng.int(2, 4));
   if (pricingModel === 'open-source' && !tags.includes('open-source')) tags[0] = 'open-source';
 

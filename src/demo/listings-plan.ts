@@ -282,9 +282,10 @@ export function generateListings(rng: Random, ctx: ListingPlanContext): DemoList
       // A listing in "APIs" can state Developer Tools facts too: walk up to the root.
       for (const s of bySlug.get(slugOfCategory)!.path) {
         for (const spec of bySlug.get(s)!.spec.attributes ?? []) {
-          const key = `${s}/${spec.key}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          // One value per key: the profile lists every stated fact, and two categories may both
+          // define "free_tier".
+          if (seen.has(spec.key)) continue;
+          seen.add(spec.key);
           // Roughly a third of facts stay unstated, so comparisons have empty cells.
           if (r.chance(0.65)) attributes.push({ categorySlug: s, key: spec.key, value: attributeValue(r, spec, { text }) });
         }

@@ -199,10 +199,12 @@ export function listingsStore(db: Kysely<DB>) {
               order by lc.is_primary desc, lc.position, c.name)
             from listing_categories lc join categories c on c.id = lc.category_id
             where lc.listing_id = l.id), '[]') as categories,
-          coalesce((select json_agg(json_build_object('key', a.key, 'label', a.label, 'value', v.value)
-              order by a.position, a.key)
-            from listing_attribute_values v join category_attributes a on a.id = v.attribute_id
-            where v.listing_id = l.id), '[]') as attributes,
+          -- One value per key: two categories may both define a key (e.g. api_available).
+          coalesce((select json_agg(json_build_object('key', s.key, 'label', s.label, 'value', s.value)
+              order by s.position, s.key)
+            from (select distinct on (a.key) a.key, a.label, a.position, v.value
+                  from listing_attribute_values v join category_attributes a on a.id = v.attribute_id
+                  where v.listing_id = l.id order by a.key, a.position, a.id) s), '[]') as attributes,
           coalesce((select json_agg(json_build_object('slug', f.slug, 'name', f.name,
                 'title', coalesce(lf.title, f.title), 'avatar_url', f.avatar_url) order by lf.position, f.id)
             from listing_founders lf join founders f on f.id = lf.founder_id
@@ -271,11 +273,15 @@ export function listingsStore(db: Kysely<DB>) {
     /** Every category attribute two listings could state, with each listing's value. */
     async comparisonAttributes(aId: string, bId: string) {
       const result = await sql<{ key: string; label: string; a: string | null; b: string | null }>`
-        with attrs as (
+        with recursive cats as (
+          select category_id as id from listing_categories where listing_id in (${aId}, ${bId})
+          union
+          select c.parent_id from categories c join cats on c.id = cats.id where c.parent_id is not null
+        ), attrs as (
+          -- Attributes of the listings' categories and of every category above them.
           select distinct on (ca.key) ca.id, ca.key, ca.label, ca.position
           from category_attributes ca
-          where ca.category_id in (
-            select category_id from listing_categories where listing_id in (${aId}, ${bId}))
+          where ca.category_id in (select id from cats)
           order by ca.key, ca.position
         )
         select at.key, at.label,

@@ -285,3 +285,19 @@ for (const era of ['legacy', 'modern'] as const) {
     assert.equal(missing.data.status, 404);
   });
 }
+
+test('attributes: one value per key on the profile, and compare includes parent-category attributes', async () => {
+  const parentAttr = await fx.attribute('dev-tools', { key: 'api_available', label: 'Public API', kind: 'boolean', position: 5 });
+  const childAttr = await fx.attribute('testing', { key: 'api_available', label: 'Public API', kind: 'boolean', position: 5 });
+  const a = await fx.listing({ slug: 'attr-a', name: 'Attr A', category: 'testing', extraCategories: ['dev-tools'] });
+  await fx.listing({ slug: 'attr-b', name: 'Attr B', category: 'testing' });
+  await fx.attributeValue(a, parentAttr, 'yes');
+  await fx.attributeValue(a, childAttr, 'yes');
+  const profile = (await t.get('/api/v1/listings/attr-a')).body;
+  assert.equal(profile.attributes.filter((x: any) => x.key === 'api_available').length, 1);
+  // Both listings sit in "testing"; "open_source" is defined on its parent "dev-tools".
+  const cmp = (await t.get('/api/v1/compare?a=attr-a&b=attr-b')).body;
+  assert.ok(cmp.rows.some((r: any) => r.key === 'open_source'), 'parent attribute row');
+  assert.equal(cmp.rows.filter((r: any) => r.key === 'api_available').length, 1);
+  assert.equal(cmp.rows.find((r: any) => r.key === 'api_available').b, null);
+});

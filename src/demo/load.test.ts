@@ -1,0 +1,338 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../store/schema.ts';
+import { openDatabase, type Database } from '../store/database.ts';
+import { migrate } from '../store/migrate.ts';
+import { freshDatabaseUrl } from '../testing/database.ts';
+import { addWeeks, weekOf } from '../domain/launches/weeks.ts';
+import { SOCIAL_KEYS } from '../contract/socials.ts';
+import { loadDemoData } from './load.ts';
+
+// A Wednesday afternoon: the current week has started but is not over.
+const NOW = new Date('2025-06-11T15:30:00Z');
+const CURRENT_WEEK = '2025-06-09';
+
+interface Opened {
+  database: Database;
+  db: Kysely<DB>;
+  close(): Promise<void>;
+}
+
+async function freshDb(): Promise<Opened> {
+  const fresh = await freshDatabaseUrl();
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl, poolSize: 2 });
+  await migrate(database.db);
+  return {
+    database,
+    db: database.db,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+const rows = async <T>(db: Kysely<DB>, query: RawBuilder<T>) => (await query.execute(db)).rows;
+
+let a: Opened;
+let b: Opened;
+let firstResult: { loaded: boolean; summary: string };
+
+before(async () => {
+  [a, b] = await Promise.all([freshDb(), freshDb()]);
+  firstResult = await loadDemoData(a.db, { now: NOW });
+  await loadDemoData(b.db, { now: NOW });
+});
+after(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+});
+
+test('loads once and says what it loaded; a second call is a no-op', async () => {
+  assert.equal(firstResult.loaded, true);
+  assert.match(firstResult.summary, /\d+ listings/);
+  assert.match(firstResult.summary, /\d+ votes/);
+  const again = await loadDemoData(a.db, { now: NOW });
+  assert.equal(again.loaded, false);
+  const [{ n }] = await rows(a.db, sql<{ n: number }>`select count(*)::int as n from listings`);
+  assert.equal(n, 300);
+});
+
+test('counts fall in the intended ranges', async () => {
+  const [c] = await rows(
+    a.db,
+    sql<Record<string, number>>`select
+      (select count(*)::int from categories) as categories,
+      (select count(*)::int from categories where parent_id is null) as top_level,
+      (select count(*)::int from category_attributes) as attributes,
+      (select count(*)::int from listing_attribute_values) as attribute_values,
+      (select count(*)::int from users) as users,
+      (select count(*)::int from founders) as founders,
+      (select count(*)::int from founders where user_id is not null) as linked_founders,
+      (select count(*)::int from listings where status = 'live') as live,
+      (select count(*)::int from listings where status = 'scheduled') as scheduled,
+      (select count(*)::int from listings where status = 'awaiting_badge') as awaiting_badge,
+      (select count(*)::int from listings where status = 'draft') as draft,
+      (select count(*)::int from listings where plan = 'paid') as paid,
+      (select count(*)::int from listings where owner_id is not null) as owned,
+      (select count(*)::int from votes) as votes,
+      (select count(*)::int from follows) as follows,
+      (select count(*)::int from reviews) as reviews,
+      (select count(*)::int from reviews where status = 'pending') as pending_reviews,
+      (select count(*)::int from awards) as awards,
+      (select count(*)::int from blog_posts) as posts,
+      (select count(*)::int from blog_posts where status = 'draft') as draft_posts,
+      (select count(*)::int from interview_questions where active) as questions,
+      (select count(*)::int from products) as products,
+      (select count(distinct listing_id)::int from domain_rating_snapshots) as rated,
+      (select count(distinct listing_id)::int from billboard_contributions) as billboard,
+      (select count(distinct listing_id)::int from listing_updates) as updated,
+      (select count(distinct listing_id)::int from listing_alternatives) as with_alternatives,
+      (select count(*)::int from listings where revenue_mrr_cents is not null) as with_revenue,
+      (select count(*)::int from listing_view_days) as view_days`,
+  );
+  const within = (key: string, lo: number, hi: number) => assert.ok(c[key] >= lo && c[key] <= hi, `${key} = ${c[key]}, expected ${lo}..${hi}`);
+  within('categories', 35, 50);
+  within('top_level', 6, 10);
+  within('attributes', 20, 60);
+  within('users', 600, 600);
+  within('founders', 250, 250);
+  within('linked_founders', 100, 200);
+  within('live', 200, 270);
+  within('scheduled', 20, 30);
+  within('awaiting_badge', 10, 20);
+  within('draft', 5, 15);
+  within('paid', 40, 100);
+  within('owned', 250, 300);
+  within('votes', 4000, 15000);
+  within('follows', 500, 6000);
+  within('reviews', 150, 800);
+  within('pending_reviews', 1, 80);
+  within('awards', 40, 26 * 3);
+  within('posts', 12, 12);
+  within('draft_posts', 1, 2);
+  within('questions', 12, 12);
+  within('products', 7, 7);
+  within('rated', 50, 200);
+  within('billboard', 8, 12);
+  within('updated', 80, 250);
+  within('with_alternatives', 20, 60);
+  within('with_revenue', 10, 80);
+  within('view_days', 1, 1000);
+  // Some facts are stated, not all: comparisons must have empty cells.
+  assert.ok(c.attribute_values > 300, `attribute values ${c.attribute_values}`);
+  const [{ unstated }] = await rows(
+    a.db,
+    sql<{ unstated: number }>`select count(*)::int as unstated from listings l
+      join listing_categories lc on lc.listing_id = l.id
+      join category_attributes ca on ca.category_id = lc.category_id
+      where not exists (select 1 from listing_attribute_values v where v.listing_id = l.id and v.attribute_id = ca.id)`,
+  );
+  assert.ok(unstated > 50, `unstated facts ${unstated}`);
+});
+
+test('the category tree has two to three levels, descriptions and FAQs', async () => {
+  const cats = await rows(
+    a.db,
+    sql<{ slug: string; description: string; faqs: { question: string; answer: string }[]; depth: number }>`
+      with recursive t as (
+        select id, slug, description, faqs, 0 as depth from categories where parent_id is null
+        union all
+        select c.id, c.slug, c.description, c.faqs, t.depth + 1 from categories c join t on c.parent_id = t.id)
+      select slug, description, faqs, depth from t`,
+  );
+  assert.equal(Math.max(...cats.map((c) => c.depth)), 2);
+  for (const c of cats) {
+    assert.ok(c.description.length > 20, c.slug);
+    assert.ok(c.faqs.length >= 2 && c.faqs.length <= 3, `${c.slug} has ${c.faqs.length} faqs`);
+    for (const f of c.faqs) assert.ok(f.question.endsWith('?') && f.answer.length > 10);
+  }
+});
+
+test('the same now gives the same data in two fresh databases', async () => {
+  const snapshot = (db: Kysely<DB>) =>
+    rows(
+      db,
+      sql<{ slug: string; votes_count: number; follows_count: number; launch_week: string | null; owner: string | null }>`
+        select l.slug, l.votes_count, l.follows_count, l.launch_week, u.email as owner
+        from listings l left join users u on u.id = l.owner_id order by l.id`,
+    );
+  assert.deepEqual(await snapshot(a.db), await snapshot(b.db));
+  const votes = (db: Kysely<DB>) =>
+    rows(
+      db,
+      sql<{ slug: string; email: string; at: string }>`select l.slug, u.email, v.created_at::text as at
+        from votes v join listings l on l.id = v.listing_id join users u on u.id = v.user_id order by v.id`,
+    );
+  assert.deepEqual(await votes(a.db), await votes(b.db));
+});
+
+test('counters match the rows they count', async () => {
+  const [m] = await rows(
+    a.db,
+    sql<{ votes: number; follows: number }>`select
+      (select count(*)::int from listings l where l.votes_count <> (select count(*) from votes v where v.listing_id = l.id)) as votes,
+      (select count(*)::int from listings l where l.follows_count <> (select count(*) from follows f where f.listing_id = l.id)) as follows`,
+  );
+  assert.deepEqual(m, { votes: 0, follows: 0 });
+  const [{ short }] = await rows(
+    a.db,
+    sql<{ short: number }>`select count(*)::int as short from listings l
+      where l.views_count < (select coalesce(sum(views), 0) from listing_view_days d where d.listing_id = l.id)`,
+  );
+  assert.equal(short, 0);
+});
+
+test('votes come from the site, in the week of their timestamp, between launch and now', async () => {
+  const votes = await rows(
+    a.db,
+    sql<{ source: string; week: string; created_at: Date; published_at: Date | null; status: string; is_owner: boolean; ip: string | null }>`
+      select v.source, v.week, v.created_at, l.published_at, l.status, v.user_id = l.owner_id as is_owner, host(v.ip) as ip
+      from votes v join listings l on l.id = v.listing_id`,
+  );
+  assert.ok(votes.length > 0);
+  for (const v of votes) {
+    assert.equal(v.source, 'site');
+    assert.equal(v.week, weekOf(v.created_at, 'UTC'));
+    assert.equal(v.status, 'live');
+    assert.ok(v.published_at && v.created_at >= v.published_at, 'vote before launch');
+    assert.ok(v.created_at <= NOW, 'vote in the future');
+    assert.notEqual(v.is_owner, true);
+    assert.match(v.ip ?? '', /^(192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|2001:db8:)/);
+  }
+});
+
+test('live launches cover past weeks and the current one; scheduled ones are 1–8 weeks ahead', async () => {
+  const weeks = await rows(
+    a.db,
+    sql<{ status: string; launch_week: string | null; published_at: Date | null }>`select status, launch_week, published_at from listings`,
+  );
+  const live = weeks.filter((w) => w.status === 'live');
+  assert.ok(live.every((w) => w.launch_week && w.published_at && w.launch_week <= CURRENT_WEEK));
+  assert.ok(live.every((w) => weekOf(w.published_at!, 'UTC') === w.launch_week && w.published_at! <= NOW));
+  assert.ok(live.some((w) => w.launch_week === CURRENT_WEEK), 'no launch this week');
+  assert.ok(new Set(live.map((w) => w.launch_week).filter((w) => w! < CURRENT_WEEK)).size >= 20, 'too few past weeks');
+  const scheduled = weeks.filter((w) => w.status === 'scheduled');
+  assert.ok(scheduled.length > 0);
+  for (const w of scheduled) {
+    assert.ok(w.launch_week! > CURRENT_WEEK && w.launch_week! <= addWeeks(CURRENT_WEEK, 8), w.launch_week!);
+    assert.equal(w.published_at, null);
+  }
+  for (const w of weeks.filter((x) => x.status === 'draft' || x.status === 'awaiting_badge')) assert.equal(w.launch_week, null);
+});
+
+test('awards are the top three of each finished week by votes cast that week', async () => {
+  const awards = await rows(
+    a.db,
+    sql<{ week: string; place: number; listing_id: string; votes: number }>`select week, place, listing_id, votes from awards order by week, place`,
+  );
+  const tally = await rows(
+    a.db,
+    sql<{ week: string; id: string; published_at: Date; n: number }>`
+      select l.launch_week as week, l.id, l.published_at, count(v.id)::int as n
+      from listings l join votes v on v.listing_id = l.id and v.week = l.launch_week
+      where l.status = 'live' group by l.id`,
+  );
+  const finishedWeeks = new Set(tally.filter((t) => t.week < CURRENT_WEEK).map((t) => t.week));
+  assert.deepEqual(new Set(awards.map((x) => x.week)), finishedWeeks);
+  for (const week of finishedWeeks) {
+    const expected = tally
+      .filter((t) => t.week === week)
+      .sort((x, y) => y.n - x.n || x.published_at.getTime() - y.published_at.getTime() || Number(x.id) - Number(y.id))
+      .slice(0, 3)
+      .map((t, i) => ({ week, place: i + 1, listing_id: t.id, votes: t.n }));
+    assert.deepEqual(awards.filter((x) => x.week === week), expected);
+  }
+});
+
+test('listings are well-formed: slugs, urls, categories, founders, socials', async () => {
+  const listings = await rows(
+    a.db,
+    sql<{
+      slug: string;
+      url: string;
+      domain: string;
+      plan: string;
+      socials: Record<string, string>;
+      primary_category_id: string;
+      categories: { id: string; is_primary: boolean }[];
+      founders: number[];
+      owner_id: string | null;
+      not_found_on_website: string[];
+      founded_year: number | null;
+      city: string | null;
+      unlocked_sections: string[];
+      story: Record<string, string> | null;
+    }>`select l.slug, l.url, l.domain, l.plan, l.socials, l.primary_category_id, l.owner_id,
+        l.not_found_on_website, l.founded_year, l.city, l.unlocked_sections, l.story,
+        (select json_agg(json_build_object('id', lc.category_id::text, 'is_primary', lc.is_primary)) from listing_categories lc where lc.listing_id = l.id) as categories,
+        (select json_agg(lf.position order by lf.position) from listing_founders lf where lf.listing_id = l.id) as founders
+      from listings l`,
+  );
+  const socialKeys = new Set<string>(SOCIAL_KEYS);
+  for (const l of listings) {
+    assert.match(l.slug, /^[a-z0-9][a-z0-9-]{0,219}$/);
+    const host = new URL(l.url).hostname;
+    assert.ok(host.endsWith('.example'), l.url);
+    assert.equal(l.domain, host.replace(/^www\./, ''));
+    for (const k of Object.keys(l.socials)) assert.ok(socialKeys.has(k), `social key ${k}`);
+    const primary = l.categories.filter((c) => c.is_primary);
+    assert.deepEqual(primary.map((c) => c.id), [l.primary_category_id]);
+    if (l.plan === 'free') assert.equal(l.categories.length, 1, `${l.slug} is free with extra categories`);
+    else assert.ok(l.categories.length <= 4);
+    assert.ok(l.founders.length >= 1 && l.founders.length <= 3 && l.founders[0] === 0, l.slug);
+    if (l.founded_year === null) assert.ok(l.not_found_on_website.includes('founded_year'));
+    if (l.city === null) assert.ok(l.not_found_on_website.includes('city'));
+    if (l.plan === 'free') assert.deepEqual(l.unlocked_sections, []);
+    if (l.unlocked_sections.includes('story')) {
+      assert.deepEqual(Object.keys(l.story!).sort(), ['achievements', 'challenges', 'journey', 'lessons', 'problem', 'story', 'title', 'whats_next', 'why_started']);
+    }
+  }
+  const [{ repeated }] = await rows(
+    a.db,
+    sql<{ repeated: number }>`select count(*)::int as repeated from (
+      select v.listing_id from listing_attribute_values v join category_attributes ca on ca.id = v.attribute_id
+      group by v.listing_id, ca.key having count(*) > 1) x`,
+  );
+  assert.equal(repeated, 0, 'a listing states the same fact twice');
+  const [{ owner_reviews, founder_reviews }] = await rows(
+    a.db,
+    sql<{ owner_reviews: number; founder_reviews: number }>`select
+      (select count(*)::int from reviews r join listings l on l.id = r.listing_id where r.user_id = l.owner_id) as owner_reviews,
+      (select count(*)::int from reviews r join listing_founders lf on lf.listing_id = r.listing_id
+         join founders f on f.id = lf.founder_id where f.user_id = r.user_id) as founder_reviews`,
+  );
+  assert.equal(owner_reviews, 0);
+  assert.equal(founder_reviews, 0);
+  const [{ users_without_password }] = await rows(
+    a.db,
+    sql<{ users_without_password: number }>`select count(*)::int as users_without_password from users where password_hash is null and email like 'user%@demo.example'`,
+  );
+  assert.equal(users_without_password, 600);
+});
+
+test('typo-tolerant search has material to work with', async () => {
+  await a.db.transaction().execute(async (trx) => {
+    await sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`.execute(trx);
+    for (const typo of ['analytcs', 'invocing']) {
+      const [{ n }] = (await sql<{ n: number }>`select count(*)::int as n from listings where ${typo} <% search_text`.execute(trx)).rows;
+      assert.ok(n > 0, `nothing found for ${typo}`);
+    }
+  });
+});
+
+test('votes follow the site timezone when it is not UTC', async () => {
+  const c = await freshDb();
+  try {
+    const timeZone = 'America/Los_Angeles';
+    await sql`update site_settings set timezone = ${timeZone}`.execute(c.db);
+    const result = await loadDemoData(c.db, { now: NOW });
+    assert.equal(result.loaded, true);
+    const votes = await rows(c.db, sql<{ week: string; created_at: Date }>`select week, created_at from votes`);
+    for (const v of votes) assert.equal(v.week, weekOf(v.created_at, timeZone));
+    const live = await rows(c.db, sql<{ launch_week: string; published_at: Date }>`select launch_week, published_at from listings where status = 'live'`);
+    for (const l of live) assert.equal(weekOf(l.published_at, timeZone), l.launch_week);
+  } finally {
+    await c.close();
+  }
+});
