@@ -108,6 +108,11 @@ export interface ListingsTable {
   primary_category_id: string | null;
   revenue_mrr_cents: string | null;
   revenue_verified: Generated<boolean>;
+  verified_at: Date | null;
+  dr_value: number | null;
+  dr_previous: number | null;
+  dr_measured_at: Date | null;
+  dr_source: string | null;
   votes_count: Generated<number>;
   follows_count: Generated<number>;
   views_count: ColumnType<string, string | number | undefined, string | number>;
@@ -275,6 +280,23 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
+export interface AwardWeeksTable {
+  week: string;
+  computed_at: Timestamp;
+  winners: number;
+}
+
+export interface JobRunsTable {
+  id: Id;
+  job: string;
+  job_id: string | null;
+  status: 'running' | 'succeeded' | 'failed';
+  attempt: Generated<number>;
+  detail: string | null;
+  started_at: Timestamp;
+  finished_at: Date | null;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   users: UsersTable;
@@ -300,4 +322,6 @@ export interface DB {
   interview_questions: InterviewQuestionsTable;
   interview_answers: InterviewAnswersTable;
   products: ProductsTable;
+  award_weeks: AwardWeeksTable;
+  job_runs: JobRunsTable;
 }
