@@ -8,6 +8,8 @@ import { createServices, type Services } from './services.ts';
 import { operations } from './operations/index.ts';
 import { buildHttpServer } from './transports/http.ts';
 import type { FastifyInstance } from 'fastify';
+import { startJobs, type Jobs } from './jobs/queue.ts';
+import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -18,6 +20,7 @@ export interface App {
   database: Database;
   services: Services;
   http: FastifyInstance;
+  jobs?: Jobs;
   close(): Promise<void>;
 }
 
@@ -44,13 +47,26 @@ export async function createApp(config: Config, opts: { now?: () => Date; viewFl
         await sql`select 1`.execute(database.db);
       },
     });
+    const jobs = config.jobs
+      ? await startJobs({
+          db: database.db,
+          engine: database.engine,
+          databaseUrl: config.databaseUrl,
+          timezone: settings.timezone,
+          provider: config.domainRatingProvider ? httpProvider(config.domainRatingProvider) : manualProvider,
+          now: services.now,
+          onError: (err) => http.log.error({ err }, 'background job error'),
+        })
+      : undefined;
     return {
       config,
       database,
       services,
       http,
+      jobs,
       async close() {
         await http.close();
+        await jobs?.stop();
         await services.listings.views.stop();
         redis?.disconnect();
         await database.close();

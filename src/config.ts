@@ -16,6 +16,13 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TRUST_PROXY: z.stringbool().default(false),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  DR_PROVIDER_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => u.includes('{domain}'), 'must contain {domain}')
+    .optional(),
+  DR_PROVIDER_KEY: z.string().optional(),
+  DR_PROVIDER_FIELD: z.string().min(1).default('domain_rating'),
 });
 
 export interface Config {
@@ -29,6 +36,10 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   rateLimit: { anonymousPerMinute: number };
   trustProxy: boolean;
+  /** Run background jobs in this process. Off for tests and one-off commands. */
+  jobs: boolean;
+  /** An HTTP Domain Rating provider; without it ratings are set by an administrator. */
+  domainRatingProvider?: { url: string; apiKey?: string; field: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +62,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
+    jobs: e.JOBS === 'on',
+    domainRatingProvider: e.DR_PROVIDER_URL
+      ? { url: e.DR_PROVIDER_URL, apiKey: e.DR_PROVIDER_KEY, field: e.DR_PROVIDER_FIELD }
+      : undefined,
   };
 }

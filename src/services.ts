@@ -12,6 +12,8 @@ import { createCategoryDirectory } from './domain/categories/directory.ts';
 import { createFounderDirectory } from './domain/founders/directory.ts';
 import { createBlog } from './domain/blog/blog.ts';
 import { createCatalog } from './domain/catalog/catalog.ts';
+import { launchesStore } from './store/launches-store.ts';
+import { createLaunchCalendar } from './domain/launches/calendar.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -26,11 +28,13 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const { db, publicUrl } = deps;
   const site = siteStore(db);
+  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs });
   return {
     publicUrl,
     now,
     site: { info: () => getSiteInfo(site, publicUrl) },
-    listings: createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs }),
+    listings,
+    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
     categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),

@@ -12,6 +12,10 @@ import { listBlogPosts } from './blog/list-blog-posts.ts';
 import { getBlogPost } from './blog/get-blog-post.ts';
 import { listInterviewQuestions } from './catalog/list-interview-questions.ts';
 import { listProducts } from './catalog/list-products.ts';
+import { getLaunchWeek } from './launches/get-launch-week.ts';
+import { listLaunches } from './launches/list-launches.ts';
+import { getLeaderboard } from './launches/get-leaderboard.ts';
+import { listAwards } from './launches/list-awards.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -22,10 +26,14 @@ export const operations: AnyOperation[] = [
   compareListings,
   listCategories,
   getCategory,
+  getLaunchWeek,
+  listLaunches,
+  getLeaderboard,
   listFounders,
   getFounder,
   listBlogPosts,
   getBlogPost,
+  listAwards,
   listInterviewQuestions,
   listProducts,
 ] as AnyOperation[];

@@ -25,6 +25,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+    JOBS: 'off',
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });

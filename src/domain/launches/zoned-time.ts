@@ -1,4 +1,4 @@
-import { addDays, weekOf, type IsoDate } from '../domain/launches/weeks.ts';
+import { addDays, weekOf, type IsoDate } from './weeks.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,0 +1,97 @@
+// Operator commands: npm run cli -- <command> [options]. Works on the configured database
+// (DATA_DIR or DATABASE_URL); on the embedded one, only while the service is stopped.
+import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './store/database.ts';
+import { DataDirLockedError } from './store/data-dir-lock.ts';
+import { migrate } from './store/migrate.ts';
+import { recentRuns, recordRun } from './jobs/runs.ts';
+import { runWeekStart } from './jobs/week-start.ts';
+import { refreshDomainRatings } from './jobs/domain-rating-refresh.ts';
+import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
+import { domainRatingStore } from './store/domain-rating-store.ts';
+
+const USAGE = `usage: npm run cli -- <command>
+  jobs:runs [--job NAME] [--limit N]     recent background job runs
+  jobs:run NAME                          run a job now (week-start, domain-rating-refresh)
+  dr:set --slug SLUG --value 0-100       record a Domain Rating for a listing
+  dr:import FILE.csv                     record Domain Ratings from lines "slug,value"`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') return console.log(USAGE);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { job: { type: 'string' }, limit: { type: 'string' }, slug: { type: 'string' }, value: { type: 'string' } },
+  });
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = database;
+  try {
+    await migrate(db);
+    switch (command) {
+      case 'jobs:runs': {
+        const runs = await recentRuns(db, Number(values.limit ?? 20), values.job);
+        for (const r of runs) {
+          const took = r.finished_at ? `${new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()} ms` : '…';
+          console.log(`${new Date(r.started_at).toISOString()}  ${r.job.padEnd(22)} ${r.status.padEnd(9)} try ${r.attempt}  ${took.padStart(8)}  ${r.detail ?? ''}`);
+        }
+        if (!runs.length) console.log('no job runs yet');
+        return;
+      }
+      case 'jobs:run': {
+        const name = positionals[0];
+        const provider = config.domainRatingProvider ? httpProvider(config.domainRatingProvider) : manualProvider;
+        const jobs: Record<string, () => Promise<unknown>> = {
+          'week-start': () => runWeekStart(db, new Date()),
+          'domain-rating-refresh': () => refreshDomainRatings(db, provider, new Date()),
+        };
+        if (!name || !jobs[name]) throw new UsageError(`jobs:run needs one of: ${Object.keys(jobs).join(', ')}`);
+        console.log(JSON.stringify(await recordRun(db, name, { jobId: 'cli' }, jobs[name])));
+        return;
+      }
+      case 'dr:set': {
+        const value = Number(values.value);
+        if (!values.slug || !Number.isInteger(value) || value < 0 || value > 100) throw new UsageError('dr:set needs --slug and --value 0-100');
+        await setRating(values.slug, value);
+        console.log(`${values.slug}: ${value}`);
+        return;
+      }
+      case 'dr:import': {
+        if (!positionals[0]) throw new UsageError('dr:import needs a CSV file of "slug,value" lines');
+        let n = 0;
+        for (const line of readFileSync(positionals[0], 'utf8').split(/\r?\n/)) {
+          const [slug, raw] = line.split(',').map((x) => x.trim());
+          if (!slug || slug === 'slug') continue;
+          const value = Number(raw);
+          if (!Number.isInteger(value) || value < 0 || value > 100) throw new UsageError(`bad value for ${slug}: ${raw}`);
+          await setRating(slug, value);
+          n++;
+        }
+        console.log(`imported ${n} ratings`);
+        return;
+      }
+      default:
+        throw new UsageError(`unknown command ${command}\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+
+  async function setRating(slug: string, value: number) {
+    const store = domainRatingStore(db);
+    const id = await store.idBySlug(slug);
+    if (!id) throw new UsageError(`no listing ${slug}`);
+    await store.record(id, value, 'manual', new Date());
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

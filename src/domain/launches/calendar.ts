@@ -1,0 +1,165 @@
+import type { LaunchesStore, RankedRow } from '../../store/launches-store.ts';
+import type { SiteStore } from '../../store/site-store.ts';
+import type { ListingDirectory } from '../listings/directory.ts';
+import { drTrend, toSummary } from '../listings/present.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { resolveWeek, weekStatus } from './week-ref.ts';
+import { addDays, localDate, weekOf } from './weeks.ts';
+import { startOfLocalDay } from './zoned-time.ts';
+
+export const SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export type Section = (typeof SECTIONS)[number];
+export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
+export type Board = (typeof BOARDS)[number];
+
+const PAID_LABEL = 'Paid placement: ranked by money contributed, not by votes.';
+
+type MetricName = 'week_votes' | 'day_votes' | 'votes' | 'amount_cents' | 'domain_rating' | 'mrr_cents';
+
+export function createLaunchCalendar(deps: {
+  store: LaunchesStore;
+  site: SiteStore;
+  listings: ListingDirectory;
+  publicUrl: string;
+  now: () => Date;
+}) {
+  const { store, publicUrl, now } = deps;
+  const timezone = async () => (await deps.site.settings()).timezone;
+
+  const entry = (row: RankedRow, rank: number | null, name: MetricName, paid = false) => ({
+    rank,
+    listing: toSummary(row, publicUrl),
+    metric: {
+      name,
+      value: row.metric === null ? null : Number(row.metric),
+      ...(name === 'domain_rating' && row.metric !== null ? drTrend(Number(row.metric), row.previous ?? null) : {}),
+      ...(name === 'mrr_cents' ? { verified: row.verified === true } : {}),
+    },
+    paid,
+  });
+
+  /** Ranks continue across pages; rows not live (scheduled) have no rank. */
+  const ranked = (rows: RankedRow[], page: PageRequest, name: MetricName, paid = false) =>
+    rows.map((row, i) => entry(row, row.status === 'live' ? limitOffset(page).offset + i + 1 : null, name, paid));
+
+  const weekInfo = (week: string, tz: string) => ({
+    start: week,
+    end: addDays(week, 6),
+    timezone: tz,
+    status: weekStatus(week, now(), tz),
+  });
+
+  async function total(rows: { total: number }[], page: PageRequest, count: () => Promise<number>) {
+    return rows[0]?.total ?? (limitOffset(page).offset === 0 ? 0 : await count());
+  }
+
+  return {
+    async week(ref: string, page: PageRequest) {
+      const tz = await timezone();
+      const week = resolveWeek(ref, now(), tz);
+      const { limit, offset } = limitOffset(page);
+      const rows = await store.week(week, { liveOnly: false, limit, offset });
+      const awards = await store.awards({ week, limit: 3, offset: 0 });
+      return {
+        ...pageOf(ranked(rows, page, 'week_votes'), page, await total(rows, page, () => store.countWeek(week, false))),
+        week: weekInfo(week, tz),
+        awards: awards.map((a) => ({ place: a.place, votes: a.award_votes, slug: a.slug })),
+      };
+    },
+
+    async feed(section: Section, page: PageRequest) {
+      const tz = await timezone();
+      const { limit, offset } = limitOffset(page);
+      const current = weekOf(now(), tz);
+      if (section === 'this-week' || section === 'today') {
+        let rows: RankedRow[];
+        if (section === 'today') {
+          const day = localDate(now(), tz);
+          rows = await store.byVotesBetween(current, startOfLocalDay(day, tz), startOfLocalDay(addDays(day, 1), tz), limit, offset);
+        } else {
+          rows = await store.week(current, { liveOnly: true, limit, offset });
+        }
+        const count = () => store.countWeek(current, true);
+        return { ...pageOf(ranked(rows, page, section === 'today' ? 'day_votes' : 'week_votes'), page, await total(rows, page, count)), section, week: current };
+      }
+      if (section === 'upcoming') {
+        const rows = await store.upcoming(limit, offset);
+        const items = rows.map((row) => ({ ...entry(row, null, 'week_votes'), metric: { name: 'launch_week' as const, value: null } }));
+        return { ...pageOf(items, page, await total(rows, page, async () => (await store.countRanked('upcoming')).n)), section, week: null };
+      }
+      // The other sections are orderings of all live listings: the search engine's sorts.
+      const sort = ({ trending: 'trending', 'most-voted': 'votes', recent: 'newest', 'most-viewed': 'most_viewed', 'most-followed': 'most_followed' } as const)[section];
+      const result = await deps.listings.search({ status: 'live', sort, ...page });
+      const metric = ({ trending: 'trending_score', 'most-voted': 'votes', recent: 'votes', 'most-viewed': 'views', 'most-followed': 'follows' } as const)[section];
+      const value = (l: (typeof result.items)[number]) =>
+        metric === 'views' ? l.views : metric === 'follows' ? l.follows : metric === 'trending_score' ? null : l.votes;
+      return {
+        ...result,
+        items: result.items.map((listing, i) => ({ rank: offset + i + 1, listing, metric: { name: metric, value: value(listing) }, paid: false })),
+        section,
+        week: null,
+      };
+    },
+
+    async leaderboard(board: string, weekRef: string | undefined, page: PageRequest) {
+      if (!(BOARDS as readonly string[]).includes(board)) {
+        throw notFound('board_not_found', `No leaderboard "${board}"; boards: ${BOARDS.join(', ')}.`);
+      }
+      if (weekRef !== undefined && board !== 'community-weekly') {
+        throw new DomainError('invalid', 'week_not_applicable', 'week applies to the community-weekly board only.', [
+          { field: 'week', message: 'only for community-weekly' },
+        ]);
+      }
+      const { limit, offset } = limitOffset(page);
+      const tz = await timezone();
+      const base = { board: board as Board, paid: false, label: null as string | null, week: null as ReturnType<typeof weekInfo> | null };
+      switch (board as Board) {
+        case 'community-weekly': {
+          const week = resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']);
+          const rows = await store.week(week, { liveOnly: true, limit, offset });
+          const n = await total(rows, page, () => store.countWeek(week, true));
+          return { ...pageOf(ranked(rows, page, 'week_votes'), page, n), ...base, title: 'Top launches of the week', week: weekInfo(week, tz) };
+        }
+        case 'community-all-time': {
+          const rows = await store.allTimeVotes(limit, offset);
+          const n = await total(rows, page, async () => (await store.countRanked('all_time')).n);
+          return { ...pageOf(ranked(rows, page, 'votes'), page, n), ...base, title: 'Most voted of all time' };
+        }
+        case 'billboard': {
+          const rows = await store.billboard(limit, offset);
+          const n = await total(rows, page, async () => (await store.countRanked('billboard')).n);
+          return { ...pageOf(ranked(rows, page, 'amount_cents', true), page, n), ...base, title: 'Billboard (paid)', paid: true, label: PAID_LABEL };
+        }
+        case 'domain-rating': {
+          const rows = await store.domainRating(limit, offset);
+          const n = await total(rows, page, async () => (await store.countRanked('domain_rating')).n);
+          return { ...pageOf(ranked(rows, page, 'domain_rating'), page, n), ...base, title: 'Highest Domain Rating' };
+        }
+        case 'revenue': {
+          const rows = await store.revenue(limit, offset);
+          const n = await total(rows, page, async () => (await store.countRanked('revenue')).n);
+          return { ...pageOf(ranked(rows, page, 'mrr_cents'), page, n), ...base, title: 'Highest monthly revenue' };
+        }
+      }
+    },
+
+    async awards(filter: PageRequest & { listing?: string }) {
+      const { limit, offset } = limitOffset(filter);
+      const rows = await store.awards({ slug: filter.listing, limit, offset });
+      const n = await total(rows, filter, () => store.countAwards(filter.listing));
+      return pageOf(
+        rows.map((r) => ({
+          week: r.week,
+          place: r.place,
+          label: `#${r.place} Launch of the Week`,
+          votes: r.award_votes,
+          listing: toSummary(r, publicUrl),
+        })),
+        filter,
+        n,
+      );
+    },
+  };
+}
+export type LaunchCalendar = ReturnType<typeof createLaunchCalendar>;

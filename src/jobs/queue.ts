@@ -1,0 +1,56 @@
+import { PgBoss, fromKysely } from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { DB } from '../store/schema.ts';
+import type { Engine } from '../store/database.ts';
+import { recordRun } from './runs.ts';
+import { runWeekStart } from './week-start.ts';
+import { refreshDomainRatings } from './domain-rating-refresh.ts';
+import type { DomainRatingProvider } from './domain-rating-provider.ts';
+
+export interface JobsDeps {
+  db: Kysely<DB>;
+  engine: Engine;
+  databaseUrl?: string;
+  timezone: string;
+  provider: DomainRatingProvider;
+  now: () => Date;
+  onError: (err: unknown) => void;
+}
+
+/** Retries back off exponentially from 30 s; a run that hangs is expired after 10 minutes. */
+const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 };
+
+/**
+ * Background jobs on pg-boss, in the same database (PGlite or PostgreSQL). Cron schedules are
+ * coordinated through the database, so with several app nodes each fires once; the jobs are
+ * idempotent besides, so a retry or a duplicate changes nothing.
+ */
+export async function startJobs(deps: JobsDeps) {
+  const boss =
+    deps.engine === 'pglite'
+      ? new PgBoss({ db: fromKysely(deps.db), backend: 'pglite' })
+      : new PgBoss({ connectionString: deps.databaseUrl!, max: 3 });
+  boss.on('error', deps.onError);
+  await boss.start();
+
+  const jobs: Record<string, () => Promise<unknown>> = {
+    'week-start': () => runWeekStart(deps.db, deps.now()),
+    'domain-rating-refresh': () => refreshDomainRatings(deps.db, deps.provider, deps.now()),
+  };
+  for (const [name, run] of Object.entries(jobs)) {
+    await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
+    await boss.work(name, async ([job]) =>
+      recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, run),
+    );
+  }
+  // Hourly rather than only Monday 00:00: a node that was down at the week boundary catches up.
+  await boss.schedule('week-start', '0 * * * *', null, { tz: deps.timezone });
+  await boss.schedule('domain-rating-refresh', '30 3 * * *', null, { tz: deps.timezone });
+  await boss.send('week-start', null, { singletonKey: 'start-up' });
+
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
+export type Jobs = Awaited<ReturnType<typeof startJobs>>;
