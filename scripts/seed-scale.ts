@@ -12,7 +12,8 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/store/database.ts';
 import { migrate } from '../src/store/migrate.ts';
 import { addWeeks, weekOf, type IsoDate } from '../src/domain/launches/weeks.ts';
-import { insertAwards } from '../src/demo/awards.ts';
+import { computeWeekAwards, weeksAwaitingAwards } from '../src/store/launches-store.ts';
+import type { DB } from '../src/store/schema.ts';
 import { bulkInsert } from '../src/demo/bulk-insert.ts';
 import { categoryFaqs } from '../src/demo/category-faqs.ts';
 import { insertCategoryTree } from '../src/demo/category-rows.ts';
@@ -21,7 +22,7 @@ import { writeListingText } from '../src/demo/listing-text.ts';
 import { productName, slugify } from '../src/demo/naming.ts';
 import { createRandom, hashSeed, type Random } from '../src/demo/random.ts';
 import { FIRST_NAMES, IP_PREFIXES, LAST_NAMES, PLACES, STAGES, USER_AGENTS } from '../src/demo/vocabulary.ts';
-import { weekBounds } from '../src/demo/zoned-time.ts';
+import { weekBounds } from '../src/domain/launches/zoned-time.ts';
 
 const CHUNK = 10_000;
 const WEEKS = 52;
@@ -231,7 +232,11 @@ async function main() {
     // The new votes can change who won a past week, so awards are recomputed, not topped up.
     const awards = await db.transaction().execute(async (trx) => {
       await sql`delete from awards where week < ${currentWeek}::date`.execute(trx);
-      return insertAwards(trx, currentWeek, timeZone);
+      await sql`delete from award_weeks where week < ${currentWeek}::date`.execute(trx);
+      let n = 0;
+      const typed = trx as unknown as Kysely<DB>;
+      for (const week of await weeksAwaitingAwards(typed, currentWeek)) n += (await computeWeekAwards(typed, week)).winners;
+      return n;
     });
     console.log(`awards: ${awards} in ${seconds(t)}`);
 

@@ -5,7 +5,7 @@ import type { DemoFounder, DemoUser } from './people.ts';
 import { documentationIp } from './people.ts';
 import type { Random } from './random.ts';
 import { REVIEW_BODIES, UPDATE_BODIES, UPDATE_TITLES, USER_AGENTS } from './vocabulary.ts';
-import { weekBounds } from './zoned-time.ts';
+import { weekBounds } from '../domain/launches/zoned-time.ts';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@ import type { DemoFounder, DemoUser } from './people.ts';
 import { pickPlace } from './people.ts';
 import type { Random } from './random.ts';
 import { AUDIENCES, MILESTONE_TITLES, PAINS } from './vocabulary.ts';
-import { weekBounds } from './zoned-time.ts';
+import { weekBounds } from '../domain/launches/zoned-time.ts';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

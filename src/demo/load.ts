@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../store/schema.ts';
 import { weekOf } from '../domain/launches/weeks.ts';
 import { blogMarkdown, BLOG_POSTS } from './blog-posts.ts';
-import { insertAwards } from './awards.ts';
+import { computeWeekAwards, weeksAwaitingAwards } from '../store/launches-store.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { INTERVIEW_QUESTIONS, PRODUCTS } from './catalog-content.ts';
 import { insertCategoryTree } from './category-rows.ts';
@@ -339,7 +339,9 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       activity.alternatives.map((a) => ({ listing_id: listingId(a.listing), alternative_id: listingId(a.alternative), position: a.position, created_at: a.createdAt })),
     );
 
-    const awards = await insertAwards(trx, weekOf(now, timeZone), timeZone);
+    // The same rule and bookkeeping as the week-start job, so the job finds these weeks done.
+    let awards = 0;
+    for (const week of await weeksAwaitingAwards(trx, weekOf(now, timeZone))) awards += (await computeWeekAwards(trx, week)).winners;
     const catalog = await insertCatalog(trx, now, data.interviewAnswers.map((a) => ({ ...a, user_id: userId(a.user) })));
 
     const byStatus = (s: string) => listings.filter((l) => l.status === s).length;

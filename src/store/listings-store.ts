@@ -142,7 +142,8 @@ export function listingsStore(db: Kysely<DB>) {
           case 'newest':
             return sql`l.published_at desc nulls last, l.id desc`;
           case 'votes':
-            return sql`l.votes_count desc, l.id`;
+            // The same tie-break as the leaderboards and awards: the earlier launch first.
+            return sql`l.votes_count desc, l.published_at nulls last, l.id`;
           case 'trending':
             return sql`coalesce(t.score, 0) desc, l.votes_count desc, l.id`;
           case 'most_viewed':
