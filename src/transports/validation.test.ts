@@ -65,6 +65,10 @@ const VALID: Record<string, Args> = {
   get_blog_post: { slug: 'hello-world' },
   list_interview_questions: {},
   list_products: {},
+  get_launch_week: { week: 'this' },
+  list_launches: {},
+  get_leaderboard: { board: 'community-all-time' },
+  list_awards: {},
 };
 const PAGINATED = operations.filter((op) => 'page' in op.input.shape).map((op) => op.id);
 const PATH_SLUG_OPS = ['get_listing', 'get_alternatives', 'get_category', 'get_founder', 'get_blog_post'];
@@ -75,6 +79,7 @@ const NOT_FOUND_CODE: Record<string, string> = {
   get_founder: 'founder_not_found',
   get_blog_post: 'blog_post_not_found',
 };
+const BAD_WEEKS: Record<string, string> = { '11 characters': '2027-01-041', '12 characters': 'next-mondays' };
 
 const BAD_SLUGS: Record<string, string> = {
   uppercase: 'Alpha',
@@ -143,7 +148,21 @@ failMcp('page as an array', 'list_products', { page: [2] }, 'page');
 failMcp('page as null', 'list_products', { page: null }, 'page');
 failMcp('per_page as boolean true', 'list_products', { per_page: true }, 'per_page');
 failMcp('include_empty as null', 'list_categories', { include_empty: null }, 'include_empty');
+for (const [what, week] of Object.entries(BAD_WEEKS)) {
+  fail(`week of ${what}`, 'get_launch_week', { week }, 'validation_failed', 'week');
+  fail(`week of ${what}`, 'get_leaderboard', { board: 'community-weekly', week }, 'validation_failed', 'week');
+}
+for (const section of ['hot', 'This-Week', '', 'today,recent']) fail(`section ${JSON.stringify(section)}`, 'list_launches', { section }, 'validation_failed', 'section');
+for (const [what, slug] of Object.entries(BAD_SLUGS)) fail(`board ${what}`, 'get_leaderboard', { board: slug }, 'validation_failed', 'board');
+for (const [what, slug] of Object.entries(BAD_QUERY_SLUGS)) fail(`listing ${what}`, 'list_awards', { listing: slug }, 'validation_failed', 'listing');
+failMcp('week as a number', 'get_launch_week', { week: 20270104 }, 'week');
 // Domain errors.
+for (const week of ['someday', '2027-02-30', '1999-12-27', 'next-week']) fail(`week ${week}`, 'get_launch_week', { week }, 'week_not_found', undefined, 404);
+fail('week next', 'get_leaderboard', { board: 'community-weekly', week: 'next' }, 'week_not_found', undefined, 404);
+fail('unknown board', 'get_leaderboard', { board: 'most-paid' }, 'board_not_found', undefined, 404);
+for (const board of ['community-all-time', 'billboard', 'domain-rating', 'revenue']) {
+  fail(`week on ${board}`, 'get_leaderboard', { board, week: 'this' }, 'week_not_applicable', 'week');
+}
 for (const op of PATH_SLUG_OPS) {
   fail('unknown slug', op, { slug: 'no-such-thing' }, NOT_FOUND_CODE[op], undefined, 404);
   // 220 characters is a valid slug, so it must reach the handler (and be unknown), not fail routing or validation.
@@ -182,6 +201,11 @@ pass('category slug of 220 characters', 'search_listings', { category: 'a'.repea
 pass('stage slug of 1 character', 'search_listings', { stage: 'x' }, { expectPage: [1, 20] });
 for (const status of ['live', 'upcoming']) pass(`status ${status}`, 'search_listings', { status });
 for (const sort of ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed']) pass(`sort ${sort}`, 'search_listings', { sort });
+for (const week of ['this', 'next', 'last', '2026-12-31']) pass(`week ${week}`, 'get_launch_week', { week });
+for (const week of ['this', 'last', '2026-12-31']) pass(`community-weekly week ${week}`, 'get_leaderboard', { board: 'community-weekly', week });
+for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) pass(`board ${board}`, 'get_leaderboard', { board });
+for (const section of ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming']) pass(`section ${section}`, 'list_launches', { section });
+pass('listing filter', 'list_awards', { listing: 'alpha' }, { expectTotal: 0 });
 for (const include_empty of [true, false, 'true', 'false']) pass(`include_empty ${JSON.stringify(include_empty)}`, 'list_categories', { include_empty });
 
 // --- Transport helpers ------------------------------------------------------------------------
@@ -233,11 +257,10 @@ function digest(opId: string, body: any) {
 
 // --- Meta: the tables cover what the brief and the spec require ------------------------------
 test('scenario tables: unique names, every operation covered, every paginated list has page/per_page cases', () => {
-  assert.equal(operations.length, 13);
-  assert.deepEqual(Object.keys(VALID).sort(), operations.map((op) => op.id).sort());
+  assert.deepEqual(Object.keys(VALID).sort(), operations.map((op) => op.id).sort(), 'every operation has valid arguments here');
   assert.deepEqual(
     [...PAGINATED].sort(),
-    ['get_alternatives', 'get_category', 'list_blog_posts', 'list_categories', 'list_founders', 'list_interview_questions', 'list_products', 'search_listings'],
+    ['get_alternatives', 'get_category', 'get_launch_week', 'get_leaderboard', 'list_awards', 'list_blog_posts', 'list_categories', 'list_founders', 'list_interview_questions', 'list_launches', 'list_products', 'search_listings'],
   );
   const names = [...failures, ...passes].map((s) => s.name);
   assert.equal(new Set(names).size, names.length, 'scenario names are unique');
