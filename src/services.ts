@@ -14,6 +14,8 @@ import { createBlog } from './domain/blog/blog.ts';
 import { createCatalog } from './domain/catalog/catalog.ts';
 import { launchesStore } from './store/launches-store.ts';
 import { createLaunchCalendar } from './domain/launches/calendar.ts';
+import { badgesStore } from './store/badges-store.ts';
+import { createBadges } from './domain/badges/badges.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -39,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),
+    badges: createBadges({ store: badgesStore(db), publicUrl, now }),
   };
 }
 

@@ -54,7 +54,7 @@ export const BadgeList = z
     shape: z.enum(BADGE_SHAPES),
     mode: z.enum(BADGE_MODES),
     size: z.enum(BADGE_SIZES),
-    badges: z.array(Badge).describe('Strongest first: awards (newest week first), then launched or upcoming, featured, verified, listed.'),
+    badges: z.array(Badge).describe('Strongest first: awards (best place, then newest week), then launched or upcoming, featured, verified, listed.'),
   })
   .meta({ id: 'BadgeList' });
 export type BadgeList = z.infer<typeof BadgeList>;

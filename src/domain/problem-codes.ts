@@ -7,6 +7,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   bad_request: 'The request could not be read.',
   route_not_found: 'No operation has this method and path.',
   listing_not_found: 'No public listing has this slug.',
+  badge_not_found: 'The listing has not earned this badge (or no longer has it), or has no Launch of the Week award for that week. Badge images exist only for badges get_badges lists.',
   category_not_found: 'No category has this slug.',
   founder_not_found: 'No founder profile has this slug.',
   blog_post_not_found: 'No published blog post has this slug.',

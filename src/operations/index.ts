@@ -16,6 +16,7 @@ import { getLaunchWeek } from './launches/get-launch-week.ts';
 import { listLaunches } from './launches/list-launches.ts';
 import { getLeaderboard } from './launches/get-leaderboard.ts';
 import { listAwards } from './launches/list-awards.ts';
+import { getBadges } from './badges/get-badges.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -23,6 +24,7 @@ export const operations: AnyOperation[] = [
   searchListings,
   getListing,
   getAlternatives,
+  getBadges,
   compareListings,
   listCategories,
   getCategory,

@@ -15,6 +15,7 @@ import { problem, STATUS_BY_KIND } from './rest/problem.ts';
 import { registerOperationRoutes } from './rest/routes.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
+import { registerBadgeImageRoutes } from './rest/badge-images.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -135,6 +136,7 @@ export async function buildHttpServer(
 
   registerOperationRoutes(app, operations, services);
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
+  registerBadgeImageRoutes(app, services);
 
   const mcp = createMcpNodeHandler(operations, services, {
     name: 'launchyard',

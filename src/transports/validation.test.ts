@@ -69,15 +69,17 @@ const VALID: Record<string, Args> = {
   list_launches: {},
   get_leaderboard: { board: 'community-all-time' },
   list_awards: {},
+  get_badges: { slug: 'alpha' },
 };
 const PAGINATED = operations.filter((op) => 'page' in op.input.shape).map((op) => op.id);
-const PATH_SLUG_OPS = ['get_listing', 'get_alternatives', 'get_category', 'get_founder', 'get_blog_post'];
+const PATH_SLUG_OPS = ['get_listing', 'get_alternatives', 'get_category', 'get_founder', 'get_blog_post', 'get_badges'];
 const NOT_FOUND_CODE: Record<string, string> = {
   get_listing: 'listing_not_found',
   get_alternatives: 'listing_not_found',
   get_category: 'category_not_found',
   get_founder: 'founder_not_found',
   get_blog_post: 'blog_post_not_found',
+  get_badges: 'listing_not_found',
 };
 const BAD_WEEKS: Record<string, string> = { '11 characters': '2027-01-041', '12 characters': 'next-mondays' };
 
@@ -156,6 +158,11 @@ for (const section of ['hot', 'This-Week', '', 'today,recent']) fail(`section ${
 for (const [what, slug] of Object.entries(BAD_SLUGS)) fail(`board ${what}`, 'get_leaderboard', { board: slug }, 'validation_failed', 'board');
 for (const [what, slug] of Object.entries(BAD_QUERY_SLUGS)) fail(`listing ${what}`, 'list_awards', { listing: slug }, 'validation_failed', 'listing');
 failMcp('week as a number', 'get_launch_week', { week: 20270104 }, 'week');
+for (const [field, values] of Object.entries({ shape: ['round', 'Standard', ''], mode: ['sepia', 'AUTO', ''], size: ['xl', 'M', '1', ''] })) {
+  for (const value of values) fail(`${field} ${JSON.stringify(value)}`, 'get_badges', { [field]: value }, 'validation_failed', field);
+}
+failMcp('size as a number', 'get_badges', { size: 1 }, 'size');
+failMcp('shape as null', 'get_badges', { shape: null }, 'shape');
 // Domain errors.
 for (const week of ['someday', '2027-02-30', '1999-12-27', 'next-week']) fail(`week ${week}`, 'get_launch_week', { week }, 'week_not_found', undefined, 404);
 fail('week next', 'get_leaderboard', { board: 'community-weekly', week: 'next' }, 'week_not_found', undefined, 404);
@@ -206,6 +213,9 @@ for (const week of ['this', 'last', '2026-12-31']) pass(`community-weekly week $
 for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) pass(`board ${board}`, 'get_leaderboard', { board });
 for (const section of ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming']) pass(`section ${section}`, 'list_launches', { section });
 pass('listing filter', 'list_awards', { listing: 'alpha' }, { expectTotal: 0 });
+for (const shape of ['standard', 'outline', 'pill', 'banner', 'square']) pass(`shape ${shape}`, 'get_badges', { shape });
+for (const mode of ['light', 'dark', 'auto']) pass(`mode ${mode}`, 'get_badges', { mode });
+for (const size of ['s', 'm', 'l']) pass(`size ${size}`, 'get_badges', { size });
 for (const include_empty of [true, false, 'true', 'false']) pass(`include_empty ${JSON.stringify(include_empty)}`, 'list_categories', { include_empty });
 
 // --- Transport helpers ------------------------------------------------------------------------

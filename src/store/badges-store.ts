@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+
+/** Everything the badges of one listing depend on, with the site name and timezone they need. */
+export interface BadgeSubjectRow {
+  slug: string;
+  name: string;
+  status: 'live' | 'scheduled';
+  plan: 'free' | 'paid';
+  launch_week: string | null;
+  verified: boolean;
+  awards: { week: string; place: number }[];
+  site_name: string;
+  timezone: string;
+}
+
+export function badgesStore(db: Kysely<DB>) {
+  return {
+    /**
+     * A public (live or scheduled) listing's badge facts in one round trip; undefined when there
+     * is none. Badge images are fetched by every visitor of every page that embeds one.
+     */
+    async subject(slug: string): Promise<BadgeSubjectRow | undefined> {
+      const result = await sql<BadgeSubjectRow>`
+        select l.slug, l.name, l.status, l.plan, l.launch_week, l.verified_at is not null as verified,
+          coalesce((select json_agg(json_build_object('week', a.week, 'place', a.place) order by a.place, a.week desc)
+                    from awards a where a.listing_id = l.id), '[]'::json) as awards,
+          s.name as site_name, s.timezone
+        from listings l cross join site_settings s
+        where l.slug = ${slug} and l.status in ('live', 'scheduled') and s.id = 1`.execute(db);
+      return result.rows[0];
+    },
+  };
+}
+export type BadgesStore = ReturnType<typeof badgesStore>;
