@@ -11,8 +11,18 @@ import { runWeekStart } from './jobs/week-start.ts';
 import { refreshDomainRatings } from './jobs/domain-rating-refresh.ts';
 import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { domainRatingStore } from './store/domain-rating-store.ts';
+import { usersStore } from './store/users-store.ts';
+import { apiKeysStore } from './store/api-keys-store.ts';
+import { createAccounts } from './domain/accounts/accounts.ts';
+import { DomainError } from './domain/errors.ts';
+import type { Scope } from './domain/actor.ts';
 
 const USAGE = `usage: npm run cli -- <command>
+  user:create --email E --password P [--name N] [--admin]
+  apikey:create --email E --scopes account:read,listings:write,orders:write [--name N]
+                                         prints the new key alone on its last line
+  apikey:list [--email E]                keys with prefix, scopes, last use and state
+  apikey:revoke ID                       revoke a key by its id
   jobs:runs [--job NAME] [--limit N]     recent background job runs
   jobs:run NAME                          run a job now (week-start, domain-rating-refresh)
   dr:set --slug SLUG --value 0-100       record a Domain Rating for a listing
@@ -26,11 +36,22 @@ async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { job: { type: 'string' }, limit: { type: 'string' }, slug: { type: 'string' }, value: { type: 'string' } },
+    options: {
+      job: { type: 'string' },
+      limit: { type: 'string' },
+      slug: { type: 'string' },
+      value: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      admin: { type: 'boolean' },
+      scopes: { type: 'string' },
+    },
   });
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
+  const accounts = createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now: () => new Date() });
   try {
     await migrate(db);
     switch (command) {
@@ -75,6 +96,44 @@ async function main(argv: string[]) {
         console.log(`imported ${n} ratings`);
         return;
       }
+      case 'user:create': {
+        if (!values.email || !values.password) throw new UsageError('user:create needs --email and --password');
+        const id = await accounts.createUser({
+          email: values.email,
+          name: values.name ?? values.email.split('@')[0],
+          password: values.password,
+          isAdmin: values.admin ?? false,
+        });
+        console.log(`created user ${id} <${values.email}>${values.admin ? ' (admin)' : ''}`);
+        return;
+      }
+      case 'apikey:create': {
+        if (!values.email || !values.scopes) throw new UsageError('apikey:create needs --email and --scopes');
+        const user = await usersStore(db).byEmail(values.email);
+        if (!user) throw new UsageError(`no user ${values.email}`);
+        const scopes = values.scopes.split(',').map((x) => x.trim()).filter(Boolean) as Scope[];
+        const { key, record } = await accounts.createApiKey(user.id, { name: values.name ?? 'cli', scopes });
+        console.log(`created key ${record.id} (${record.prefix}…) for ${values.email} with ${record.scopes.join(', ')}; it is shown once:`);
+        console.log(key);
+        return;
+      }
+      case 'apikey:list': {
+        const keys = (await apiKeysStore(db).listAll()).filter((k) => !values.email || k.email.toLowerCase() === values.email.toLowerCase());
+        for (const k of keys) {
+          const state = k.revoked_at ? 'revoked' : k.expires_at && k.expires_at <= new Date() ? 'expired' : 'active';
+          const used = k.last_used_at ? new Date(k.last_used_at).toISOString() : 'never';
+          console.log(`${k.id.padStart(5)}  ${k.prefix}…  ${state.padEnd(7)}  ${k.email}  "${k.name}"  ${k.scopes.join(',')}  last used ${used}`);
+        }
+        if (!keys.length) console.log('no API keys');
+        return;
+      }
+      case 'apikey:revoke': {
+        const id = positionals[0];
+        if (!id || !/^\d+$/.test(id)) throw new UsageError('apikey:revoke needs the key id (see apikey:list)');
+        if (!(await apiKeysStore(db).revoke(id))) throw new UsageError(`no active key ${id}`);
+        console.log(`revoked key ${id}`);
+        return;
+      }
       default:
         throw new UsageError(`unknown command ${command}\n${USAGE}`);
     }
@@ -91,7 +150,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError || err instanceof DomainError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -15,6 +15,7 @@ const Env = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
   DR_PROVIDER_URL: z
@@ -34,7 +35,7 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  rateLimit: { anonymousPerMinute: number };
+  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number };
   trustProxy: boolean;
   /** Run background jobs in this process. Off for tests and one-off commands. */
   jobs: boolean;
@@ -60,7 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE },
+    rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE, authenticatedPerMinute: e.RATE_LIMIT_AUTHENTICATED_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS === 'on',
     domainRatingProvider: e.DR_PROVIDER_URL

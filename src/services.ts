@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './store/schema.ts';
 import { siteStore } from './store/site-store.ts';
+import { usersStore } from './store/users-store.ts';
+import { apiKeysStore } from './store/api-keys-store.ts';
+import { createAccounts } from './domain/accounts/accounts.ts';
 import { listingsStore } from './store/listings-store.ts';
 import { categoriesStore } from './store/categories-store.ts';
 import { foundersStore } from './store/founders-store.ts';
@@ -35,6 +38,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl,
     now,
     site: { info: () => getSiteInfo(site, publicUrl) },
+    accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
     categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),

@@ -14,6 +14,10 @@ export type Actor =
       /** How the caller proved who they are. Votes, reviews and follows require 'session'. */
       via: 'session' | 'api_key' | 'oauth';
       scopes: readonly Scope[];
+      /** The credential itself: which key or grant, and until when it is good. */
+      credential: { id: string; name: string | null; clientId?: string; expiresAt: Date | null };
     };
+
+export const hasScope = (actor: Actor, scope: Scope) => actor.kind === 'user' && actor.scopes.includes(scope);
 
 export const anonymous = (ip = '127.0.0.1'): Actor => ({ kind: 'anonymous', ip });

@@ -21,12 +21,28 @@ export class DomainError extends Error {
   readonly kind: ErrorKind;
   readonly code: string;
   readonly fields?: FieldError[];
+  /** For access errors: the scope the operation needs, so transports can challenge for it. */
+  scope?: string;
   constructor(kind: ErrorKind, code: string, detail: string, fields?: FieldError[]) {
     super(detail);
     this.kind = kind;
     this.code = code;
     this.fields = fields;
   }
+}
+
+/** No credential was presented, and the operation needs one. */
+export function unauthenticated(scope: string) {
+  const e = new DomainError('unauthenticated', 'unauthenticated', `Sign in: this operation needs an API key or OAuth token with scope ${scope}.`);
+  e.scope = scope;
+  return e;
+}
+
+/** A valid credential without the scope the operation needs. */
+export function insufficientScope(scope: string) {
+  const e = new DomainError('forbidden', 'insufficient_scope', `This credential lacks the scope ${scope}.`);
+  e.scope = scope;
+  return e;
 }
 
 export const notFound = (code: string, detail: string) => new DomainError('not_found', code, detail);

@@ -1,4 +1,5 @@
 import type { AnyOperation } from './define.ts';
+import { getAccount } from './account/get-account.ts';
 import { getSiteInfo } from './site/get-site-info.ts';
 import { searchListings } from './listings/search-listings.ts';
 import { getListing } from './listings/get-listing.ts';
@@ -38,4 +39,5 @@ export const operations: AnyOperation[] = [
   listAwards,
   listInterviewQuestions,
   listProducts,
+  getAccount,
 ] as AnyOperation[];

@@ -297,6 +297,91 @@ export interface JobRunsTable {
   finished_at: Date | null;
 }
 
+export interface SessionsTable {
+  id: Id;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ApiKeysTable {
+  id: Id;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: string[];
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface EmailTokensTable {
+  id: Id;
+  user_id: string | null;
+  purpose: 'verify_email';
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface OutboxEmailsTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  transport: string;
+  error: string | null;
+}
+
+export interface SignInFailuresTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface OauthRecordsTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface InstallationSecretsTable {
+  name: string;
+  value: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  principal: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  state: 'processing' | 'completed';
+  status_code: number | null;
+  response_body: Json<unknown>;
+  created_at: Timestamp;
+  locked_until: ColumnType<Date, Date | string, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   users: UsersTable;
@@ -324,4 +409,12 @@ export interface DB {
   products: ProductsTable;
   award_weeks: AwardWeeksTable;
   job_runs: JobRunsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  email_tokens: EmailTokensTable;
+  outbox_emails: OutboxEmailsTable;
+  sign_in_failures: SignInFailuresTable;
+  oauth_records: OauthRecordsTable;
+  installation_secrets: InstallationSecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

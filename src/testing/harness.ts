@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { createApp, type App } from '../app.ts';
 import { freshDatabaseUrl } from './database.ts';
 import { fixtures } from './fixtures.ts';
+import type { Scope } from '../domain/actor.ts';
 
 export interface TestAppOptions {
   now?: () => Date;
@@ -25,6 +26,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
     JOBS: 'off',
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
@@ -56,6 +58,17 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     },
 
     get: (url: string, headers?: Record<string, string>) => harness.rest('GET', url, undefined, headers),
+
+    /** A new user with an API key of these scopes; returns the user id and the bearer header. */
+    async apiKey(scopes: Scope[], opts: { email?: string; expiresAt?: Date } = {}) {
+      const userId = await app.services.accounts.createUser({
+        email: opts.email ?? `key-owner-${Math.random().toString(36).slice(2)}@test.example`,
+        name: 'Key Owner',
+        password: null,
+      });
+      const { key, record } = await app.services.accounts.createApiKey(userId, { name: 'test key', scopes, expiresAt: opts.expiresAt });
+      return { userId, key, keyId: record.id, auth: { authorization: `Bearer ${key}` } };
+    },
 
     /** The listening base URL, starting the server on a free loopback port the first time. */
     async url() {

@@ -11,8 +11,11 @@ import type { AnyOperation } from '../operations/define.ts';
 import { validationFailed } from '../operations/validation.ts';
 import type { Services } from '../services.ts';
 import { createMcpNodeHandler } from './mcp/server.ts';
+import { authorize } from '../operations/authorize.ts';
 import { problem, STATUS_BY_KIND } from './rest/problem.ts';
-import { registerOperationRoutes } from './rest/routes.ts';
+import { API_PREFIX, registerOperationRoutes } from './rest/routes.ts';
+import { authenticate, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
+import { registerResourceMetadata } from './rest/resource-metadata.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
 import { registerBadgeImageRoutes } from './rest/badge-images.ts';
@@ -32,7 +35,7 @@ export interface HttpOptions {
   siteName: string;
   logLevel?: string;
   trustProxy?: boolean;
-  rateLimit: { anonymousPerMinute: number };
+  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number };
   redis?: Redis;
   /** Checked by GET /readyz. */
   ready?: () => Promise<void>;
@@ -77,7 +80,8 @@ export async function buildHttpServer(
 
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request) => {
-    request.actor = anonymous(request.ip);
+    request.actor = anonymous(request.ip); // stays if the credential turns out invalid (rate limiting reads it)
+    request.actor = await authenticate(request.headers.authorization, request.ip, services);
   });
 
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
@@ -86,6 +90,10 @@ export async function buildHttpServer(
     if (err instanceof DomainError) {
       status = STATUS_BY_KIND[err.kind];
       body = problem(opts.publicUrl, status, err.code, err.message, err.fields);
+      if (status === 401 || status === 403) {
+        const resource = request.url.startsWith('/mcp') ? '/mcp' : API_PREFIX;
+        reply.header('www-authenticate', bearerChallenge(resourceMetadataUrl(opts.publicUrl, resource), err));
+      }
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = problem(opts.publicUrl, status, FASTIFY_CODES[err.code] ?? 'bad_request', err.message);
@@ -106,13 +114,14 @@ export async function buildHttpServer(
 
   await app.register(rateLimit, {
     global: true,
-    max: opts.rateLimit.anonymousPerMinute,
+    max: (_request, key) => (key.startsWith('ip:') ? opts.rateLimit.anonymousPerMinute : opts.rateLimit.authenticatedPerMinute),
     timeWindow: 60_000,
     enableDraftSpec: true,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'launchyard:rl:', skipOnError: true } : {}),
     keyGenerator: (request) => {
       const actor = request.actor;
-      return actor?.kind === 'user' ? `user:${actor.userId}` : `ip:${request.ip}`;
+      // Per credential: two API keys of one person have a budget each, like two OAuth clients.
+      return actor?.kind === 'user' ? `cred:${actor.via}:${actor.credential.id}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', 'rate_limited', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s.`),
@@ -136,6 +145,7 @@ export async function buildHttpServer(
 
   registerOperationRoutes(app, operations, services);
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
+  registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerBadgeImageRoutes(app, services);
 
   const mcp = createMcpNodeHandler(operations, services, {
@@ -149,6 +159,14 @@ export async function buildHttpServer(
     // DNS-rebinding protection: a browser tricked into calling us under another name is refused.
     scope.addHook('onRequest', hostHeaderValidation(allowedHosts));
     scope.all('/mcp', { schema: { hide: true } }, async (request, reply) => {
+      // A signed-in tool called without (enough) credentials is an HTTP 401/403 with a challenge,
+      // not a tool result: that is what makes an MCP client start the sign-in flow.
+      for (const message of [request.body].flat()) {
+        const call = message as { method?: string; params?: { name?: string } } | null;
+        if (call?.method !== 'tools/call') continue;
+        const op = operations.find((o) => o.id === call.params?.name);
+        if (op) authorize(op, request.actor);
+      }
       // The MCP handler writes the raw response itself; carry over headers set so far (rate limit).
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);

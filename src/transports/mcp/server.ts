@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { isRead, type AnyOperation } from '../../operations/define.ts';
 import { validationFailed } from '../../operations/validation.ts';
+import { authorize } from '../../operations/authorize.ts';
 import type { Services } from '../../services.ts';
 import { problem, STATUS_BY_KIND, type Problem } from '../rest/problem.ts';
 import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
@@ -69,6 +70,7 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
           },
           async (args: unknown) => {
             try {
+              authorize(op, actor);
               const parsed = op.input.safeParse(args ?? {});
               if (!parsed.success) throw validationFailed(parsed.error.issues);
               const out = op.output.parse(await op.handle(parsed.data, { actor, services }));

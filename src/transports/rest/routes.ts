@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathParams, type AnyOperation } from '../../operations/define.ts';
 import type { Services } from '../../services.ts';
 import { Problem } from './problem.ts';
+import { authorize } from '../../operations/authorize.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -44,6 +45,8 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
         response: { [op.status]: op.output, '4XX': Problem },
       },
       config: { operation: op },
+      // Access is checked before the input, so an anonymous caller learns "sign in", not the schema.
+      preValidation: async (request) => authorize(op, request.actor),
       handler: async (request, reply) => {
         const input = {
           ...(request.params as object),

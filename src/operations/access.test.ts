@@ -1,0 +1,166 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { callTool, createTestApp } from '../testing/harness.ts';
+import { operations } from './index.ts';
+import { SCOPES, type Scope } from '../domain/actor.ts';
+import type { AnyOperation } from './define.ts';
+
+// Access scenarios for every signed-in operation that exists, over REST and MCP: anonymous → 401
+// with a challenge, a credential without the scope → 403, the right scope → success.
+const t = await createTestApp();
+const signedIn = operations.filter((op) => op.scope !== 'public');
+const publicOps = operations.filter((op) => op.scope === 'public');
+
+/** Arguments that make each signed-in operation succeed for its owner. */
+const VALID_ARGS: Record<string, Record<string, unknown>> = { get_account: {} };
+
+const restPath = (op: AnyOperation, args: Record<string, unknown>) =>
+  '/api/v1' + op.path.replace(/\{(\w+)\}/g, (_m, k) => String(args[k]));
+
+async function mcpRaw(toolName: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${await t.url()}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': toolName,
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: toolName,
+        arguments: args,
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    }),
+  });
+  return { status: res.status, challenge: res.headers.get('www-authenticate'), body: await res.text() };
+}
+
+test('every signed-in operation has access scenarios here', () => {
+  assert.deepEqual(Object.keys(VALID_ARGS).sort(), signedIn.map((op) => op.id).sort());
+});
+
+for (const op of signedIn) {
+  const args = VALID_ARGS[op.id];
+  const otherScopes = SCOPES.filter((s) => s !== op.scope) as Scope[];
+
+  test(`${op.id}: anonymous → 401 with a challenge naming the scope (REST and MCP)`, async () => {
+    const rest = await t.rest(op.method, restPath(op, args));
+    assert.equal(rest.status, 401);
+    assert.equal(rest.body.code, 'unauthenticated');
+    assert.equal(
+      rest.headers['www-authenticate'],
+      `Bearer scope="${op.scope}", resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/api/v1"`,
+    );
+    const mcp = await mcpRaw(op.id, args);
+    assert.equal(mcp.status, 401);
+    assert.equal(mcp.challenge, `Bearer scope="${op.scope}", resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp"`);
+  });
+
+  test(`${op.id}: an API key without ${op.scope} → 403 insufficient_scope (REST and MCP)`, async () => {
+    const { auth } = await t.apiKey(otherScopes);
+    const rest = await t.rest(op.method, restPath(op, args), undefined, auth);
+    assert.equal(rest.status, 403);
+    assert.equal(rest.body.code, 'insufficient_scope');
+    assert.match(String(rest.headers['www-authenticate']), new RegExp(`^Bearer error="insufficient_scope", scope="${op.scope}"`));
+    const mcp = await mcpRaw(op.id, args, auth);
+    assert.equal(mcp.status, 403);
+    assert.match(String(mcp.challenge), /error="insufficient_scope"/);
+  });
+
+  for (const era of ['legacy', 'modern'] as const) {
+    test(`${op.id}: an API key with ${op.scope} succeeds (REST and MCP ${era})`, async () => {
+      const { auth } = await t.apiKey([op.scope as Scope]);
+      const rest = await t.rest(op.method, restPath(op, args), undefined, auth);
+      assert.equal(rest.status, op.status, JSON.stringify(rest.body));
+      const client = await t.mcp(era, auth);
+      const result = await callTool(client, op.id, args);
+      assert.equal(result.isError, false, JSON.stringify(result.data));
+      assert.deepEqual(result.data, rest.body);
+    });
+  }
+}
+
+test('get_account says who the caller is and what the key allows', async () => {
+  const { auth, userId, keyId } = await t.apiKey(['account:read', 'orders:write'], { email: 'who@test.example', expiresAt: new Date('2030-01-01T00:00:00Z') });
+  const me = (await t.get('/api/v1/me', auth)).body;
+  assert.deepEqual(me.user.id, Number(userId));
+  assert.equal(me.user.email, 'who@test.example');
+  assert.equal(me.access.credential, 'api_key');
+  assert.equal(me.access.credential_id, keyId);
+  assert.equal(me.access.name, 'test key');
+  assert.deepEqual(me.access.scopes, ['account:read', 'orders:write']);
+  assert.equal(me.access.expires_at, '2030-01-01T00:00:00.000Z');
+  assert.deepEqual(me.access.allows.map((a: any) => [a.scope, a.granted]), [
+    ['account:read', true],
+    ['listings:write', false],
+    ['orders:write', true],
+  ]);
+});
+
+test('public operations accept anonymous and API-key callers alike', async () => {
+  const { auth } = await t.apiKey(['account:read']);
+  for (const op of publicOps.filter((o) => o.input.safeParse({}).success)) {
+    const anon = await t.rest(op.method, restPath(op, {}));
+    const keyed = await t.rest(op.method, restPath(op, {}), undefined, auth);
+    assert.equal(anon.status, 200, op.id);
+    assert.equal(keyed.status, 200, op.id);
+  }
+});
+
+const badCredentials: [string, () => Promise<Record<string, string>>, RegExp][] = [
+  ['an unknown key', async () => ({ authorization: 'Bearer lyk_' + 'x'.repeat(43) }), /Unknown API key/],
+  ['a malformed token', async () => ({ authorization: 'Bearer not-a-key' }), /not a valid API key/],
+  ['another scheme', async () => ({ authorization: 'Basic dXNlcjpwYXNz' }), /Authorization: Bearer/],
+  [
+    'a revoked key',
+    async () => {
+      const k = await t.apiKey(['account:read']);
+      await t.app.services.accounts.revokeApiKey(k.userId, k.keyId);
+      return k.auth;
+    },
+    /revoked/,
+  ],
+  ['an expired key', async () => (await t.apiKey(['account:read'], { expiresAt: new Date(Date.now() - 1000) })).auth, /expired/],
+];
+for (const [name, credential, detail] of badCredentials) {
+  test(`${name} is 401 invalid_token, on public and signed-in operations, REST and MCP`, async () => {
+    const headers = await credential();
+    for (const url of ['/api/v1/me', '/api/v1/site']) {
+      const res = await t.get(url, headers);
+      assert.equal(res.status, 401, url);
+      assert.equal(res.body.code, 'invalid_token', url);
+      assert.match(res.body.detail, detail);
+      assert.match(String(res.headers['www-authenticate']), /^Bearer error="invalid_token"/);
+    }
+    const mcp = await mcpRaw('get_site_info', {}, headers);
+    assert.equal(mcp.status, 401);
+    assert.match(String(mcp.challenge), /error="invalid_token".*resource_metadata=".*\/oauth-protected-resource\/mcp"/);
+  });
+}
+
+test('protected resource metadata for the MCP server and the REST API', async () => {
+  for (const [path, resource] of [
+    ['/mcp', 'http://localhost:3000/mcp'],
+    ['/api/v1', 'http://localhost:3000/api/v1'],
+  ]) {
+    const res = await t.get(`/.well-known/oauth-protected-resource${path}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.resource, resource);
+    assert.deepEqual(res.body.authorization_servers, ['http://localhost:3000']);
+    assert.deepEqual(res.body.scopes_supported, ['account:read', 'listings:write', 'orders:write']);
+  }
+});
+
+test('API keys are stored hashed: the plain key appears nowhere in the database', async () => {
+  const { key } = await t.apiKey(['account:read']);
+  const dump = JSON.stringify(await t.db.selectFrom('api_keys').selectAll().execute());
+  assert.equal(dump.includes(key), false);
+  assert.equal(dump.includes(key.slice(12)), false);
+});
