@@ -4,6 +4,9 @@ import { siteStore } from './store/site-store.ts';
 import { usersStore } from './store/users-store.ts';
 import { apiKeysStore } from './store/api-keys-store.ts';
 import { createAccounts } from './domain/accounts/accounts.ts';
+import { sessionsStore } from './store/sessions-store.ts';
+import { createSessions } from './domain/accounts/sessions.ts';
+import { secretsStore } from './store/secrets-store.ts';
 import { listingsStore } from './store/listings-store.ts';
 import { categoriesStore } from './store/categories-store.ts';
 import { foundersStore } from './store/founders-store.ts';
@@ -39,6 +42,8 @@ export function createServices(deps: ServiceDeps) {
     now,
     site: { info: () => getSiteInfo(site, publicUrl) },
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
+    sessions: createSessions({ store: sessionsStore(db), now }),
+    secrets: secretsStore(db),
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
     categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),

@@ -1,0 +1,55 @@
+import type { SessionsStore } from '../../store/sessions-store.ts';
+import { randomToken, sha256 } from './secrets.ts';
+
+/** Sessions last 30 days from the last visit; the expiry moves at most once an hour. */
+const LIFETIME_MS = 30 * 86_400_000;
+const TOUCH_EVERY_MS = 3_600_000;
+
+export interface SiteSession {
+  id: string;
+  userId: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  /** Per-session token every form must echo (CSRF). */
+  csrf: string;
+}
+
+/**
+ * Server-side site sessions. The browser holds a random token in a signed cookie; the database
+ * holds only its hash, so sessions are revocable one by one or all at once, on every node.
+ */
+export function createSessions(deps: { store: SessionsStore; now: () => Date }) {
+  const { store, now } = deps;
+  return {
+    async start(userId: string, meta: { ip: string | null; userAgent: string | null }) {
+      const token = randomToken(32);
+      const csrf = randomToken(24);
+      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS) });
+      return { token, maxAgeSeconds: LIFETIME_MS / 1000 };
+    },
+
+    async resolve(token: string | undefined): Promise<SiteSession | undefined> {
+      if (!token) return undefined;
+      const row = await store.live(sha256(token), now());
+      if (!row) return undefined;
+      if (now().getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+        await store.touch(row.id, now(), new Date(now().getTime() + LIFETIME_MS));
+      }
+      return {
+        id: row.id,
+        userId: row.user_id,
+        email: row.email,
+        name: row.name,
+        isAdmin: row.is_admin,
+        emailVerified: row.email_verified_at !== null,
+        csrf: row.csrf_token,
+      };
+    },
+
+    end: (sessionId: string) => store.revoke(sessionId),
+    endAll: (userId: string) => store.revokeAllForUser(userId),
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+
+export function sessionsStore(db: Kysely<DB>) {
+  return {
+    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date }) {
+      return (await db
+        .insertInto('sessions')
+        .values({ token_hash: p.tokenHash, user_id: p.userId, csrf_token: p.csrf, ip: p.ip, user_agent: p.userAgent?.slice(0, 500) ?? null, expires_at: p.expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+    },
+    /** A live (not revoked, not expired) session by token hash, with its user. */
+    async live(tokenHash: string, now: Date) {
+      return db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.user_id', 's.csrf_token', 's.expires_at', 's.last_seen_at', 'u.email', 'u.name', 'u.is_admin', 'u.email_verified_at'])
+        .where('s.token_hash', '=', tokenHash)
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+    async touch(id: string, now: Date, expiresAt: Date) {
+      await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+    async revoke(id: string) {
+      await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+    async revokeAllForUser(userId: string) {
+      await sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(db);
+    },
+  };
+}
+export type SessionsStore = ReturnType<typeof sessionsStore>;
