@@ -1,5 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
+import { randomToken } from '../domain/accounts/secrets.ts';
 import swagger from '@fastify/swagger';
 import { hostHeaderValidation } from '@modelcontextprotocol/fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
@@ -71,6 +73,9 @@ export async function buildHttpServer(
         .type('application/problem+json')
         .send(problem(opts.publicUrl, 400, 'bad_request', err.message)),
   });
+
+  // Signed cookies for site sessions; the secret is generated once per installation.
+  await app.register(cookie, { secret: await services.secrets.getOrCreate('cookie_secret', () => randomToken(32)) });
 
   app.setValidatorCompiler(({ schema }) => (data) => {
     const result = (schema as z.ZodType).safeParse(data);

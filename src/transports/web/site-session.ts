@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteSession } from '../../domain/accounts/sessions.ts';
+import type { Services } from '../../services.ts';
+
+export const SESSION_COOKIE = 'ly_session';
+
+/** The signed-in site user of a browser request, from the signed session cookie; undefined if none. */
+export async function readSiteSession(request: FastifyRequest, services: Services): Promise<SiteSession | undefined> {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  return services.sessions.resolve(unsigned.value);
+}
+
+/** Starts a session for a user who just proved who they are, and sets the cookie. */
+export async function startSiteSession(request: FastifyRequest, reply: FastifyReply, services: Services, userId: string) {
+  const { token, maxAgeSeconds } = await services.sessions.start(userId, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: services.publicUrl.startsWith('https://'),
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSiteSession(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
