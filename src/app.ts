@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
 import { createServices, type Services } from './services.ts';
 import { operations } from './operations/index.ts';
+import type { AnyOperation } from './operations/define.ts';
 import { buildHttpServer } from './transports/http.ts';
 import type { FastifyInstance } from 'fastify';
 import { startJobs, type Jobs } from './jobs/queue.ts';
@@ -25,7 +26,10 @@ export interface App {
 }
 
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
-export async function createApp(config: Config, opts: { now?: () => Date; viewFlushMs?: number } = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  opts: { now?: () => Date; viewFlushMs?: number; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[] } = {},
+): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
   try {
@@ -35,7 +39,7 @@ export async function createApp(config: Config, opts: { now?: () => Date; viewFl
     redis = config.redisUrl
       ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
       : undefined;
-    const http = await buildHttpServer(operations, services, {
+    const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
       publicUrl: config.publicUrl,
       version: VERSION,
       siteName: settings.name,

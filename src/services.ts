@@ -7,6 +7,7 @@ import { createAccounts } from './domain/accounts/accounts.ts';
 import { sessionsStore } from './store/sessions-store.ts';
 import { createSessions } from './domain/accounts/sessions.ts';
 import { secretsStore } from './store/secrets-store.ts';
+import { idempotencyStore } from './store/idempotency-store.ts';
 import { listingsStore } from './store/listings-store.ts';
 import { categoriesStore } from './store/categories-store.ts';
 import { foundersStore } from './store/founders-store.ts';
@@ -44,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),
     secrets: secretsStore(db),
+    idempotency: { store: idempotencyStore(db), now },
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
     categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),

@@ -16,6 +16,12 @@ export const PROBLEM_CODES: Record<string, string> = {
   week_not_applicable: 'week is a parameter of the community-weekly leaderboard only.',
   unknown_listing: 'A listing named in the query does not exist or is not live.',
   same_listing: 'compare_listings needs two different listings.',
+  unauthenticated: 'The operation needs a credential and none was sent. WWW-Authenticate names the scope and the resource metadata (RFC 9728) to sign in with.',
+  invalid_token: 'The credential sent is not valid: unknown, malformed, revoked, expired, or issued for another resource.',
+  insufficient_scope: 'The credential is valid but lacks the scope the operation needs (named in WWW-Authenticate).',
+  invalid_idempotency_key: 'The Idempotency-Key header is not 1 to 255 visible ASCII characters.',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request (another payload or operation).',
+  idempotency_in_progress: 'A request with this Idempotency-Key is still running. Retry after Retry-After seconds to get its result.',
   rate_limited: 'Too many requests in the current window. Wait for Retry-After seconds; RateLimit headers report the budget.',
   internal_error: 'A fault on our side. It is logged; retrying later may help.',
 };

@@ -5,6 +5,7 @@ import type { Engine } from '../store/database.ts';
 import { recordRun } from './runs.ts';
 import { runWeekStart } from './week-start.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
+import { idempotencyStore } from '../store/idempotency-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
 
 export interface JobsDeps {
@@ -36,6 +37,7 @@ export async function startJobs(deps: JobsDeps) {
   const jobs: Record<string, () => Promise<unknown>> = {
     'week-start': () => runWeekStart(deps.db, deps.now()),
     'domain-rating-refresh': () => refreshDomainRatings(deps.db, deps.provider, deps.now()),
+    'idempotency-purge': async () => ({ purged: await idempotencyStore(deps.db).purgeExpired(deps.now()) }),
   };
   for (const [name, run] of Object.entries(jobs)) {
     await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
@@ -46,6 +48,7 @@ export async function startJobs(deps: JobsDeps) {
   // Hourly rather than only Monday 00:00: a node that was down at the week boundary catches up.
   await boss.schedule('week-start', '0 * * * *', null, { tz: deps.timezone });
   await boss.schedule('domain-rating-refresh', '30 3 * * *', null, { tz: deps.timezone });
+  await boss.schedule('idempotency-purge', '15 * * * *', null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
 
   return {

@@ -6,9 +6,11 @@ import { createApp, type App } from '../app.ts';
 import { freshDatabaseUrl } from './database.ts';
 import { fixtures } from './fixtures.ts';
 import type { Scope } from '../domain/actor.ts';
+import type { AnyOperation } from '../operations/define.ts';
 
 export interface TestAppOptions {
   now?: () => Date;
+  extraOperations?: AnyOperation[];
   env?: Record<string, string>;
 }
 
@@ -31,7 +33,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0 });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, extraOperations: opts.extraOperations });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;

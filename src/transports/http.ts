@@ -95,6 +95,7 @@ export async function buildHttpServer(
     if (err instanceof DomainError) {
       status = STATUS_BY_KIND[err.kind];
       body = problem(opts.publicUrl, status, err.code, err.message, err.fields);
+      if (err.code === 'idempotency_in_progress') reply.header('retry-after', '1');
       if (status === 401 || status === 403) {
         const resource = request.url.startsWith('/mcp') ? '/mcp' : API_PREFIX;
         reply.header('www-authenticate', bearerChallenge(resourceMetadataUrl(opts.publicUrl, resource), err));

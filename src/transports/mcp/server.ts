@@ -1,4 +1,4 @@
-import { createMcpHandler, McpServer, type AuthInfo } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, type AuthInfo, type ServerContext } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { DomainError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/actor.ts';
@@ -6,9 +6,13 @@ import { isRead, type AnyOperation } from '../../operations/define.ts';
 import { validationFailed } from '../../operations/validation.ts';
 import { authorize } from '../../operations/authorize.ts';
 import type { Services } from '../../services.ts';
-import { problem, STATUS_BY_KIND, type Problem } from '../rest/problem.ts';
+import { problemFor, type Problem } from '../rest/problem.ts';
+import { executeOperation } from '../../operations/execute.ts';
 import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
 
+
+/** Where MCP callers put an Idempotency-Key: the request's _meta, under the HTTP header's name. */
+export const IDEMPOTENCY_META_KEY = 'idempotency-key';
 
 export interface McpOptions {
   name: string;
@@ -68,17 +72,22 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
               openWorldHint: false,
             },
           },
-          async (args: unknown) => {
+          async (args: unknown, toolCtx: ServerContext) => {
             try {
               authorize(op, actor);
               const parsed = op.input.safeParse(args ?? {});
               if (!parsed.success) throw validationFailed(parsed.error.issues);
-              const out = op.output.parse(await op.handle(parsed.data, { actor, services }));
-              return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out };
+              // MCP carries the Idempotency-Key in the request's _meta, under the header's name.
+              const key = toolCtx.mcpReq._meta?.[IDEMPOTENCY_META_KEY];
+              const outcome = await executeOperation(op, parsed.data, { actor, services }, typeof key === 'string' ? key : undefined, (err) =>
+                problemFor(opts.publicUrl, err),
+              );
+              const replayed = outcome.replayed ? { _meta: { [IDEMPOTENCY_META_KEY + '/replayed']: true } } : {};
+              if (outcome.status >= 400) return { ...toolError(outcome.body as Problem), ...replayed };
+              const out = outcome.body as Record<string, unknown>;
+              return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out, ...replayed };
             } catch (err) {
-              if (err instanceof DomainError) {
-                return toolError(problem(opts.publicUrl, STATUS_BY_KIND[err.kind], err.code, err.message, err.fields));
-              }
+              if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
               throw err;
             }
           },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorKind, FieldError } from '../../domain/errors.ts';
+import type { DomainError, ErrorKind, FieldError } from '../../domain/errors.ts';
 
 /** RFC 9457 problem details, as every error of the API is sent. */
 export const Problem = z
@@ -56,4 +56,10 @@ export function problem(
     code,
     ...(errors?.length ? { errors } : {}),
   };
+}
+
+/** The problem a domain error becomes, with its status: the same on REST and MCP. */
+export function problemFor(publicUrl: string, err: DomainError) {
+  const status = STATUS_BY_KIND[err.kind];
+  return { status, body: problem(publicUrl, status, err.code, err.message, err.fields) };
 }

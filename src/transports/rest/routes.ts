@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathParams, type AnyOperation } from '../../operations/define.ts';
 import type { Services } from '../../services.ts';
-import { Problem } from './problem.ts';
+import { Problem, problemFor } from './problem.ts';
+import { executeOperation } from '../../operations/execute.ts';
 import { authorize } from '../../operations/authorize.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -53,8 +54,13 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
           ...(request.query as object),
           ...(request.body as object),
         };
-        const output = await op.handle(input, { actor: request.actor, services });
-        return reply.code(op.status).send(output);
+        const key = request.headers['idempotency-key'];
+        const outcome = await executeOperation(op, input, { actor: request.actor, services }, Array.isArray(key) ? key.join(',') : key, (err) =>
+          problemFor(services.publicUrl, err),
+        );
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        if (outcome.status >= 400) reply.type('application/problem+json');
+        return reply.code(outcome.status as 200).send(outcome.body as never);
       },
     });
   }

@@ -1,0 +1,22 @@
+import type { DomainError } from '../domain/errors.ts';
+import { parseIdempotencyKey } from '../domain/idempotency.ts';
+import type { AnyOperation, OperationContext } from './define.ts';
+import { runIdempotent, type Outcome } from './idempotent-run.ts';
+
+/**
+ * Runs a validated, authorised operation for any transport: through the Idempotency-Key record
+ * when the operation accepts one and the caller sent one, directly otherwise. Other operations
+ * ignore the key (reads are idempotent anyway).
+ */
+export async function executeOperation(
+  op: AnyOperation,
+  input: unknown,
+  ctx: OperationContext,
+  rawIdempotencyKey: string | undefined,
+  problemOf: (err: DomainError) => { status: number; body: unknown },
+): Promise<Outcome> {
+  const run = async () => ({ status: op.status, body: op.output.parse(await op.handle(input as never, ctx)) as unknown });
+  if (!op.idempotent || rawIdempotencyKey === undefined) return { ...(await run()), replayed: false };
+  const key = parseIdempotencyKey(rawIdempotencyKey);
+  return runIdempotent(ctx.services.idempotency, op, ctx.actor, key, input, run, problemOf);
+}
