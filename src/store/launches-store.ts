@@ -10,15 +10,23 @@ export type RankedRow = SummaryRow & { metric: string | number | null; previous?
  */
 export function weekEntriesQuery(db: Kysely<DB>, week: string, opts: { liveOnly: boolean; limit: number; offset: number }) {
   const statuses = opts.liveOnly ? ['live'] : ['live', 'scheduled'];
+  // Rank on narrow data first (covering index + the week's vote counts); fetch only the page.
   return sql<RankedRow>`
-    with wv as (select listing_id, count(*)::int as n from votes where week = ${week}::date group by listing_id)
-    select ${summaryColumns}, coalesce(wv.n, 0) as metric, count(*) over ()::int as total
-    from listings l
+    with wv as (select listing_id, count(*)::int as n from votes where week = ${week}::date group by listing_id),
+    ranked as (
+      select l.id, coalesce(wv.n, 0) as n, count(*) over ()::int as total,
+        row_number() over (order by (l.status = 'live') desc, coalesce(wv.n, 0) desc, l.published_at nulls last, l.id) as pos
+      from listings l
+      left join wv on wv.listing_id = l.id
+      where l.launch_week = ${week}::date and l.status = any(${statuses}::text[])
+      order by pos
+      limit ${opts.limit} offset ${opts.offset}
+    )
+    select ${summaryColumns}, r.n as metric, r.total
+    from ranked r
+    join listings l on l.id = r.id
     left join categories pc on pc.id = l.primary_category_id
-    left join wv on wv.listing_id = l.id
-    where l.launch_week = ${week}::date and l.status = any(${statuses}::text[])
-    order by (l.status = 'live') desc, coalesce(wv.n, 0) desc, l.published_at nulls last, l.id
-    limit ${opts.limit} offset ${opts.offset}`.execute(db);
+    order by r.pos`.execute(db);
 }
 
 export function launchesStore(db: Kysely<DB>) {

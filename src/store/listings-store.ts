@@ -31,7 +31,8 @@ export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo
 export type SearchSort = 'relevance' | 'newest' | 'votes' | 'trending' | 'most_viewed' | 'most_followed';
 
 export interface SearchQuery {
-  q?: string;
+  /** Typo-corrected query: every group must match, by any of its alternatives. */
+  groups?: string[][];
   categorySlug?: string;
   stage?: string;
   country?: string;
@@ -43,8 +44,6 @@ export interface SearchQuery {
   offset: number;
   /** Trending: votes weighted by 0.5^(age / halfLife), over the window. */
   trending: { now: Date; halfLifeHours: number; windowDays: number };
-  /** Minimum pg_trgm word similarity for a typo match. */
-  typoThreshold: number;
 }
 
 export interface ProfileRow {
@@ -99,8 +98,6 @@ export function listingsStore(db: Kysely<DB>) {
     async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number }> {
       const categoryIds = query.categorySlug ? await descendantCategoryIds(db, query.categorySlug) : undefined;
       if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0 };
-      const q = query.q?.trim() ? query.q.trim() : undefined;
-
       const where: RawBuilder<unknown>[] = [sql`l.status = ${query.status}`];
       if (categoryIds) {
         where.push(sql`exists (select 1 from listing_categories lc
@@ -117,9 +114,18 @@ export function listingsStore(db: Kysely<DB>) {
             : sql`l.domain = ${query.domain}`,
         );
       }
-      const tsq = q ? sql`websearch_to_tsquery('english', ly_unaccent(${q}))` : undefined;
-      const qNorm = q ? q.toLowerCase() : undefined;
-      if (q) where.push(sql`(l.search_vector @@ ${tsq} or ${qNorm} <% l.search_text)`);
+      // Names are indexed unstemmed ('simple'), the rest stemmed ('english'): each word may match either.
+      const q = query.groups?.length ? query.groups : undefined;
+      const tsq = q
+        ? sql.join(
+            q.map((alts) => {
+              const text = alts.join(' | ');
+              return sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))`;
+            }),
+            sql` && `,
+          )
+        : undefined;
+      if (q) where.push(sql`l.search_vector @@ (${tsq})`);
 
       const { now, halfLifeHours, windowDays } = query.trending;
       const trendingJoin =
@@ -137,7 +143,7 @@ export function listingsStore(db: Kysely<DB>) {
         switch (query.sort) {
           case 'relevance':
             return q
-              ? sql`ts_rank_cd(l.search_vector, ${tsq}) + word_similarity(${qNorm}, l.search_text) desc, l.votes_count desc, l.id`
+              ? sql`ts_rank_cd(l.search_vector, (${tsq})) desc, l.votes_count desc, l.id`
               : sql`l.votes_count desc, l.published_at desc nulls last, l.id`;
           case 'newest':
             return sql`l.published_at desc nulls last, l.id desc`;
@@ -154,10 +160,6 @@ export function listingsStore(db: Kysely<DB>) {
       })();
 
       const run = async (conn: Kysely<DB>) => {
-        if (q) {
-          // A one-letter slip in a short word keeps about 0.4 of its trigrams; the default 0.6 misses it.
-          await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(query.typoThreshold)}, true)`.execute(conn);
-        }
         const result = await sql<SummaryRow & { total: number }>`
           select ${summaryColumns}, count(*) over ()::int as total
           from listings l
@@ -168,24 +170,37 @@ export function listingsStore(db: Kysely<DB>) {
           limit ${query.limit} offset ${query.offset}`.execute(conn);
         return result.rows;
       };
-      const rows = q ? await db.transaction().execute((trx) => run(trx)) : await run(db);
+      const rows = await run(db);
       // count(*) over () is absent when the page is past the end; count separately then.
       let total = rows[0]?.total;
       if (total === undefined) {
         total =
           query.offset === 0
             ? 0
-            : (
-                await (q ? db.transaction().execute((trx) => countOnly(trx)) : countOnly(db))
-              );
+            : await countOnly(db);
       }
       return { rows, total };
 
       async function countOnly(conn: Kysely<DB>) {
-        if (q) await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(query.typoThreshold)}, true)`.execute(conn);
         const r = await sql<{ n: number }>`select count(*)::int as n from listings l where ${sql.join(where, sql` and `)}`.execute(conn);
         return r.rows[0].n;
       }
+    },
+
+    /**
+     * Known words that look like each query word (trigram similarity over the small search_terms
+     * table), most similar and most used first. Words and terms are compared unaccented.
+     */
+    async suggestions(words: string[], perWord = 3): Promise<Map<string, string[]>> {
+      if (!words.length) return new Map();
+      const r = await sql<{ word: string; plain: string; terms: string[] }>`
+        select w.word, ly_unaccent(w.word) as plain,
+          coalesce((select array_agg(s.term order by s.sim desc, s.documents desc) from (
+              select t.term, t.documents, similarity(t.term, ly_unaccent(w.word)) as sim from search_terms t
+              where t.term % ly_unaccent(w.word)
+              order by sim desc, t.documents desc limit ${perWord}) s), '{}') as terms
+        from unnest(${words}::text[]) as w(word)`.execute(db);
+      return new Map(r.rows.map((row) => [row.word, row.plain === row.word ? row.terms : [row.plain, ...row.terms]]));
     },
 
     /** A public (live or scheduled) listing with every section of its profile, in one round trip. */

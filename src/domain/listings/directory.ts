@@ -1,4 +1,6 @@
-import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
+import type { ListingsStore, ProfileRow, SearchSort } from '../../store/listings-store.ts';
+import { TtlCache } from '../../store/ttl-cache.ts';
+import { correctionGroups, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
 import { toProfile, toSummary } from './present.ts';
@@ -9,8 +11,6 @@ import { ViewCounter } from './view-counter.ts';
  * fully now, half after two days, a quarter after four. See docs/decisions.md.
  */
 export const TRENDING = { halfLifeHours: 48, windowDays: 14 };
-/** pg_trgm word similarity a misspelled word must reach (a one-letter slip in a 6-letter word is ~0.43). */
-export const TYPO_THRESHOLD = 0.4;
 
 export interface SearchInput extends PageRequest {
   q?: string;
@@ -35,8 +35,13 @@ export function normaliseDomain(value: string): string {
     .replace(/\.$/, '');
 }
 
-export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number }) {
+/** Public profiles may be this stale on a node that did not make the change itself. */
+export const PROFILE_CACHE_MS = 5000;
+
+export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number; profileCacheMs?: number }) {
   const { store, publicUrl, now } = deps;
+  // The most-read page of the directory: a short-lived cache keeps repeated reads off the database.
+  const profiles = new TtlCache<ProfileRow | null>(deps.profileCacheMs ?? PROFILE_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
 
   async function refOrNotFound(slug: string, statuses?: readonly string[]) {
@@ -50,8 +55,10 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
 
     async search(input: SearchInput) {
       const { limit, offset } = limitOffset(input);
+      const words = queryWords(input.q ?? '');
+      const groups = words.length ? correctionGroups(words, await store.suggestions(words)) : undefined;
       const { rows, total } = await store.search({
-        q: input.q,
+        groups,
         categorySlug: input.category,
         stage: input.stage,
         country: input.country,
@@ -62,13 +69,15 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
         limit,
         offset,
         trending: { now: now(), ...TRENDING },
-        typoThreshold: TYPO_THRESHOLD,
       });
       return pageOf(rows.map((r) => toSummary(r, publicUrl)), input, total);
     },
 
+    /** Forgets a cached profile after a write to it on this node. */
+    forget: (slug: string) => profiles.delete(slug),
+
     async profile(slug: string) {
-      const row = await store.profileBySlug(slug);
+      const row = await profiles.through(slug, async () => (await store.profileBySlug(slug)) ?? null);
       if (!row) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
       views.record(row.id);
       return toProfile(row, publicUrl);

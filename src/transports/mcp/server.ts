@@ -56,7 +56,11 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
           },
         },
       );
+      // A tools/call needs only its own tool: registering one instead of all keeps the per-request
+      // server cheap (the factory runs for every HTTP request of the stateless protocol).
+      const only = ctx.authInfo?.extra?.tool as string | undefined;
       for (const op of operations) {
+        if (only !== undefined && op.id !== only) continue;
         server.registerTool(
           op.id,
           {
@@ -101,11 +105,16 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
   return {
     /** Serves one HTTP request; the actor reaches the tools through AuthInfo.extra. */
     serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
+      const messages = [body].flat() as ({ method?: string; params?: { name?: unknown } } | null)[];
+      const tool =
+        messages.length === 1 && messages[0]?.method === 'tools/call' && typeof messages[0].params?.name === 'string'
+          ? messages[0].params.name
+          : undefined;
       const auth: AuthInfo = {
         token: '',
         clientId: actor.kind === 'user' ? actor.userId : 'anonymous',
         scopes: actor.kind === 'user' ? [...actor.scopes] : [],
-        extra: { actor },
+        extra: { actor, tool },
       };
       return node(Object.assign(raw, { auth }), res, body);
     },
