@@ -8,6 +8,7 @@ import { freshDatabaseUrl } from './testing/database.ts';
 import { openDatabase } from './store/database.ts';
 import { fixtures } from './testing/fixtures.ts';
 import { migrate } from './store/migrate.ts';
+import { outboxStore } from './store/outbox-store.ts';
 
 // The CLI runs against the configured database: a fresh PostgreSQL one with TEST_DATABASE_URL,
 // otherwise an embedded data directory.
@@ -45,6 +46,32 @@ test('jobs:run runs a job now and jobs:runs lists it', async () => {
   const runs = cli('jobs:runs');
   assert.match(runs.stdout, /week-start\s+succeeded\s+try 1/);
   assert.equal(cli('jobs:run', 'nonsense').status, 1);
+});
+
+test('mail:outbox prints the latest mails, newest first, with their text; --limit bounds it', async () => {
+  assert.match(cli('mail:outbox').stdout, /the outbox is empty/);
+  const database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: env.DATA_DIR });
+  try {
+    const store = outboxStore(database.db);
+    await store.add({ to: 'first@test.example', subject: 'First mail', text: 'Hello,\nline two.', transport: 'outbox', at: new Date('2026-01-01T10:00:00Z') });
+    await store.add({ to: 'second@test.example', subject: 'Second mail', text: 'Open http://localhost:3000/verify-email?token=abc', transport: 'outbox', at: new Date('2026-01-02T10:00:00Z') });
+  } finally {
+    await database.close();
+  }
+  const all = cli('mail:outbox');
+  assert.equal(all.status, 0, all.stderr);
+  assert.ok(all.stdout.indexOf('Second mail') < all.stdout.indexOf('First mail'), 'newest first');
+  assert.match(all.stdout, /to second@test\.example {2}\[kept in the outbox \(no SMTP\)\]/);
+  assert.match(all.stdout, /^ {4}Open http:\/\/localhost:3000\/verify-email\?token=abc$/m);
+  assert.match(all.stdout, /^ {4}line two\.$/m);
+  assert.match(all.stdout, /2 of 2 mails/);
+  const one = cli('mail:outbox', '--limit', '1');
+  assert.match(one.stdout, /Second mail/);
+  assert.doesNotMatch(one.stdout, /First mail/);
+  assert.match(one.stdout, /1 of 2 mails/);
+  const bad = cli('mail:outbox', '--limit', 'lots');
+  assert.equal(bad.status, 1);
+  assert.equal(bad.stderr.trim(), 'mail:outbox --limit needs a number from 1 to 1000');
 });
 
 test('the database afterwards has the ratings and their trend', async () => {

@@ -16,6 +16,8 @@ import { apiKeysStore } from './store/api-keys-store.ts';
 import { createAccounts } from './domain/accounts/accounts.ts';
 import { DomainError } from './domain/errors.ts';
 import type { Scope } from './domain/actor.ts';
+import { outboxStore } from './store/outbox-store.ts';
+import { deliveryState } from './mail/mailer.ts';
 
 const USAGE = `usage: npm run cli -- <command>
   user:create --email E --password P [--name N] [--admin]
@@ -23,6 +25,7 @@ const USAGE = `usage: npm run cli -- <command>
                                          prints the new key alone on its last line
   apikey:list [--email E]                keys with prefix, scopes, last use and state
   apikey:revoke ID                       revoke a key by its id
+  mail:outbox [--limit N]                the latest mails the service sent (default 20), newest first
   jobs:runs [--job NAME] [--limit N]     recent background job runs
   jobs:run NAME                          run a job now (week-start, domain-rating-refresh)
   dr:set --slug SLUG --value 0-100       record a Domain Rating for a listing
@@ -132,6 +135,20 @@ async function main(argv: string[]) {
         if (!id || !/^\d+$/.test(id)) throw new UsageError('apikey:revoke needs the key id (see apikey:list)');
         if (!(await apiKeysStore(db).revoke(id))) throw new UsageError(`no active key ${id}`);
         console.log(`revoked key ${id}`);
+        return;
+      }
+      case 'mail:outbox': {
+        const limit = Number(values.limit ?? 20);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('mail:outbox --limit needs a number from 1 to 1000');
+        const { items, total } = await outboxStore(db).recent(limit);
+        for (const m of items) {
+          const state = deliveryState(m) + (m.sent_at ? ` ${new Date(m.sent_at).toISOString()}` : '') + (m.error ? `: ${m.error}` : '');
+          console.log(`#${m.id}  ${new Date(m.created_at).toISOString()}  to ${m.to_address}  [${state}]`);
+          console.log(`Subject: ${m.subject}`);
+          console.log(m.text_body.replace(/^/gm, '    ').trimEnd());
+          console.log('');
+        }
+        console.log(items.length ? `${items.length} of ${total} mails` : 'the outbox is empty');
         return;
       }
       default:

@@ -22,7 +22,17 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['database url scheme', { DATABASE_URL: 'mysql://db/x' }, /^config error: DATABASE_URL must start with postgres/],
   ['redis url scheme', { REDIS_URL: 'http://cache' }, /^config error: REDIS_URL must start with redis/],
   ['log level', { LOG_LEVEL: 'loud' }, /^config error: LOG_LEVEL /],
+  ['smtp url scheme', { SMTP_URL: 'http://mail.example' }, /^config error: SMTP_URL must be smtp:\/\//],
+  ['smtp url without a host', { SMTP_URL: 'smtp://' }, /^config error: SMTP_URL must be smtp:\/\//],
+  ['mail from without an address', { MAIL_FROM: 'Launchyard' }, /^config error: MAIL_FROM must be an address/],
 ];
+test('mail: no SMTP by default (the outbox only), a default sender; SMTP_URL and MAIL_FROM are read', () => {
+  assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Launchyard <no-reply@localhost>' });
+  const c = loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Launches <hello@launch.example>' });
+  assert.deepEqual(c.mail, { smtpUrl: 'smtp://user:pass@mail.example:587', from: 'Launches <hello@launch.example>' });
+  assert.equal(loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL_FROM: 'plain@launch.example' }).mail.from, 'plain@launch.example');
+});
+
 for (const [name, env, message] of bad) {
   test(`a bad environment is one clear line: ${name}`, () => {
     assert.throws(

@@ -24,6 +24,15 @@ const Env = z.object({
     .optional(),
   DR_PROVIDER_KEY: z.string().optional(),
   DR_PROVIDER_FIELD: z.string().min(1).default('domain_rating'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be smtp://[user:pass@]host[:port] or smtps://…')
+    .refine((u) => URL.canParse(u), 'is not a valid URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, e.g. "Launchyard <no-reply@example.com>"')
+    .default('Launchyard <no-reply@localhost>'),
 });
 
 export interface Config {
@@ -41,6 +50,8 @@ export interface Config {
   jobs: boolean;
   /** An HTTP Domain Rating provider; without it ratings are set by an administrator. */
   domainRatingProvider?: { url: string; apiKey?: string; field: string };
+  /** Outgoing mail: every mail goes to the outbox table; with smtpUrl it is also sent. */
+  mail: { smtpUrl?: string; from: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     domainRatingProvider: e.DR_PROVIDER_URL
       ? { url: e.DR_PROVIDER_URL, apiKey: e.DR_PROVIDER_KEY, field: e.DR_PROVIDER_FIELD }
       : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

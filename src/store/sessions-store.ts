@@ -3,10 +3,19 @@ import type { DB } from './schema.ts';
 
 export function sessionsStore(db: Kysely<DB>) {
   return {
-    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date }) {
+    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date; at?: Date }) {
       return (await db
         .insertInto('sessions')
-        .values({ token_hash: p.tokenHash, user_id: p.userId, csrf_token: p.csrf, ip: p.ip, user_agent: p.userAgent?.slice(0, 500) ?? null, expires_at: p.expiresAt })
+        .values({
+          token_hash: p.tokenHash,
+          user_id: p.userId,
+          csrf_token: p.csrf,
+          ip: p.ip,
+          user_agent: p.userAgent?.slice(0, 500) ?? null,
+          expires_at: p.expiresAt,
+          // The service clock, like expires_at (the database's now() may differ from it).
+          ...(p.at ? { created_at: p.at, last_seen_at: p.at } : {}),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()).id;
     },
@@ -26,6 +35,10 @@ export function sessionsStore(db: Kysely<DB>) {
     },
     async revoke(id: string) {
       await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+    async countLive(userId: string, now: Date) {
+      const r = await sql<{ n: number }>`select count(*)::int as n from sessions where user_id = ${userId} and revoked_at is null and expires_at > ${now}`.execute(db);
+      return r.rows[0].n;
     },
     async revokeAllForUser(userId: string) {
       await sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(db);

@@ -26,7 +26,7 @@ export function createSessions(deps: { store: SessionsStore; now: () => Date }) 
     async start(userId: string, meta: { ip: string | null; userAgent: string | null }) {
       const token = randomToken(32);
       const csrf = randomToken(24);
-      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS) });
+      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS), at: now() });
       return { token, maxAgeSeconds: LIFETIME_MS / 1000 };
     },
 
@@ -50,6 +50,8 @@ export function createSessions(deps: { store: SessionsStore; now: () => Date }) 
 
     end: (sessionId: string) => store.revoke(sessionId),
     endAll: (userId: string) => store.revokeAllForUser(userId),
+    /** How many live sessions (browsers, devices) the user has. */
+    countLive: (userId: string) => store.countLive(userId, now()),
   };
 }
 export type Sessions = ReturnType<typeof createSessions>;

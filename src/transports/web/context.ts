@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteSession } from '../../domain/accounts/sessions.ts';
+import { SCOPES, type Actor } from '../../domain/actor.ts';
+import { DomainError } from '../../domain/errors.ts';
+import type { Services } from '../../services.ts';
+import { checkSessionCsrf } from './csrf.ts';
+import type { Html } from './html.ts';
+import { layout, pageHeaders } from './layout.ts';
+import { withReturnTo } from './return-to.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in site user, resolved once per site request; undefined when signed out. */
+    siteSession: SiteSession | undefined;
+  }
+}
+
+export interface WebOptions {
+  services: Services;
+  publicUrl: string;
+  siteName: string;
+}
+
+/** Fixed confirmation texts, chosen by ?notice=… after a redirect (never echoing input). */
+const NOTICES: Record<string, string> = {
+  welcome: 'Welcome! We sent you a link to confirm your email address.',
+  'verify-sent': 'We sent you a new confirmation link. It works once, for 24 hours.',
+  'signed-out': 'You are signed out.',
+  'signed-out-everywhere': 'You are signed out on every browser and device.',
+  'key-revoked': 'The API key is revoked. Requests with it now get 401.',
+  'app-revoked': 'The app is disconnected from your account.',
+  voted: 'Your vote is in.',
+  unvoted: 'Your vote is withdrawn.',
+  followed: 'You follow this listing.',
+  unfollowed: 'You no longer follow this listing.',
+  reviewed: 'Thank you: your review is saved.',
+};
+
+export const noticeOf = (request: FastifyRequest) => NOTICES[String((request.query as Record<string, unknown> | undefined)?.notice ?? '')];
+
+export function createWeb(opts: WebOptions) {
+  const secure = opts.publicUrl.startsWith('https://');
+  return {
+    ...opts,
+    secure,
+
+    /** Sends a page in the site layout. */
+    page(request: FastifyRequest, reply: FastifyReply, p: { title: string; body: Html; status?: number; notice?: string }) {
+      return pageHeaders(reply)
+        .code(p.status ?? 200)
+        .send(layout({ title: p.title, siteName: opts.siteName, session: request.siteSession, notice: p.notice ?? noticeOf(request), body: p.body }));
+    },
+
+    /** The session of a page that needs one; without, the browser is sent to sign in and back. */
+    pageSession(request: FastifyRequest, reply: FastifyReply): SiteSession | undefined {
+      if (request.siteSession) return request.siteSession;
+      void reply.redirect(withReturnTo('/sign-in', request.url), 303);
+      return undefined;
+    },
+
+    /**
+     * The session of a signed-in form post, whose CSRF token must match. Without a session the
+     * post is refused: 401 for nobody, 403 for an API key or OAuth token (the site takes neither).
+     */
+    formSession(request: FastifyRequest): SiteSession {
+      const session = request.siteSession;
+      if (!session) throw notSignedIn(request.actor);
+      checkSessionCsrf(request, session, opts.publicUrl);
+      return session;
+    },
+  };
+}
+export type Web = ReturnType<typeof createWeb>;
+
+export function notSignedIn(actor: Actor) {
+  return actor.kind === 'user'
+    ? new DomainError('forbidden', 'site_session_required', 'The site takes only its own sign-in: API keys and OAuth tokens are not accepted here.')
+    : new DomainError('unauthenticated', 'sign_in_required', 'Sign in first.');
+}
+
+/** The actor of a site session, as the domain sees it: the person themselves, on the site. */
+export function sessionActor(request: FastifyRequest, session: SiteSession): Actor {
+  return { kind: 'user', userId: session.userId, ip: request.ip, via: 'session', scopes: SCOPES, credential: { id: session.id, name: null, expiresAt: null } };
+}
+
+/** A string field of a url-encoded form body ('' when absent or repeated). */
+export function field(request: FastifyRequest, name: string): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const v = body && typeof body === 'object' ? body[name] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/** Every value of a field that may repeat (checkboxes). */
+export function fields(request: FastifyRequest, name: string): string[] {
+  const body = request.body as Record<string, unknown> | undefined;
+  const v = body && typeof body === 'object' ? body[name] : undefined;
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
+}
+
+/** Options of every site route: pages and form posts are not API operations, so OpenAPI leaves them out. */
+export const SITE_ROUTE = { schema: { hide: true } };

@@ -1,0 +1,65 @@
+import type { FastifyReply } from 'fastify';
+import type { SiteSession } from '../../domain/accounts/sessions.ts';
+import { html, type Html } from './html.ts';
+
+export interface PageOptions {
+  title: string;
+  siteName: string;
+  session?: SiteSession;
+  /** A confirmation shown above the content (role=status). */
+  notice?: string;
+  body: Html;
+}
+
+/** The one layout of the site's pages: header with navigation, main, footer. No JavaScript. */
+export function layout(p: PageOptions): string {
+  const s = p.session;
+  const nav = s
+    ? html`<li><a href="/account">Account</a></li>
+        <li><a href="/account/api-keys">API keys</a></li>
+        ${s.isAdmin ? html`<li><a href="/admin/outbox">Outbox</a></li>` : ''}
+        <li><form class="inline" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${s.csrf}"><button class="link" type="submit">Sign out</button></form></li>`
+    : html`<li><a href="/sign-in">Sign in</a></li><li><a href="/sign-up">Sign up</a></li>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${p.title} · ${p.siteName}</title>
+<link rel="stylesheet" href="/assets/site.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header><div class="bar"><a class="brand" href="/account">${p.siteName}</a>
+<nav aria-label="Account">${s ? html`<span class="muted">${s.name}</span>` : ''}<ul>${nav}</ul></nav></div></header>
+<main id="main">
+${p.notice ? html`<p class="notice" role="status">${p.notice}</p>` : ''}
+${p.body}
+</main>
+<footer><p><a href="/docs">API reference</a> · <a href="/api/v1/site">Site API</a></p></footer>
+</body>
+</html>
+`.value;
+}
+
+/** Security headers of every site page. No script runs, nothing frames us, no referrer leaves. */
+export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean } = {}) {
+  reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin');
+  if (!opts.cache) reply.header('cache-control', 'no-store');
+  return reply;
+}
+
+/** A form field's error, referenced by aria-describedby. */
+export const fieldError = (id: string, message: string | undefined) =>
+  message ? html`<p class="field-error" id="${id}-error">${message}</p>` : '';
+
+export const invalidAttrs = (id: string, message: string | undefined) =>
+  message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+
+/** The error summary at the top of a form (announced, since it has role=alert). */
+export const errorSummary = (message: string | undefined) => (message ? html`<div class="alert" role="alert"><p>${message}</p></div>` : '');

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { DomainError } from '../../domain/errors.ts';
+import { STATUS_BY_KIND } from '../rest/problem.ts';
+import { readSiteSession } from './site-session.ts';
+import { createWeb, type WebOptions } from './context.ts';
+import { html } from './html.ts';
+import { withReturnTo } from './return-to.ts';
+import { registerAuthPages } from './auth-pages.ts';
+import { registerAccountPages } from './account-pages.ts';
+import { registerApiKeyPages } from './api-keys-pages.ts';
+import { registerConnectedAppsPages } from './connected-apps.ts';
+import { registerAdminPages } from './admin-pages.ts';
+import { registerListingPages } from './listing-pages.ts';
+
+const CSS = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
+
+const TITLES: Record<number, string> = {
+  400: 'Please check your input',
+  401: 'Please sign in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'That did not work',
+  413: 'Too large',
+  415: 'Unsupported form',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+};
+
+/**
+ * The website: server-rendered HTML pages and url-encoded form posts, in their own plugin scope.
+ * The form parser and the HTML error pages live only here, so the JSON API still refuses every
+ * other content type and still answers problem+json.
+ */
+export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
+  const web = createWeb(opts);
+  await app.register(formbody, { bodyLimit: 65_536 });
+
+  app.decorateRequest('siteSession', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/assets/')) return;
+    request.siteSession = await readSiteSession(request, opts.services);
+  });
+
+  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+    let status: number;
+    if (err instanceof DomainError) status = STATUS_BY_KIND[err.kind];
+    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) status = err.statusCode;
+    else {
+      request.log.error({ err }, 'unhandled error');
+      status = 500;
+    }
+    const message = status === 500 ? 'Something went wrong on our side; it has been logged. Please try again later.' : err.message;
+    const title = TITLES[status] ?? 'That did not work';
+    const signIn = status === 401 ? html`<p><a href="${withReturnTo('/sign-in', request.method === 'GET' ? request.url : undefined)}">Sign in</a></p>` : '';
+    return web.page(request, reply, { title, status, body: html`<h1>${title}</h1><p>${message}</p>${signIn}` });
+  });
+
+  app.get('/assets/site.css', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(CSS),
+  );
+
+  registerAuthPages(app, web);
+  registerAccountPages(app, web);
+  registerApiKeyPages(app, web);
+  registerConnectedAppsPages(app, web);
+  registerAdminPages(app, web);
+  registerListingPages(app, web);
+}
