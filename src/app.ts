@@ -28,13 +28,23 @@ export interface App {
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
 export async function createApp(
   config: Config,
-  opts: { now?: () => Date; viewFlushMs?: number; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[] } = {},
+  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch } = {},
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
   try {
     await migrate(database.db);
-    const services = createServices({ db: database.db, publicUrl: config.publicUrl, now: opts.now, viewFlushMs: opts.viewFlushMs });
+    let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
+    const services = createServices({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      now: opts.now,
+      viewFlushMs: opts.viewFlushMs,
+      profileCacheMs: opts.profileCacheMs,
+      oauthFetch: opts.oauthFetch,
+      mail: config.mail,
+      log: (level, entry, message) => log?.[level](entry, message),
+    });
     const settings = await services.site.info();
     redis = config.redisUrl
       ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -51,6 +61,7 @@ export async function createApp(
         await sql`select 1`.execute(database.db);
       },
     });
+    log = http.log;
     const jobs = config.jobs
       ? await startJobs({
           db: database.db,
@@ -72,6 +83,7 @@ export async function createApp(
         await http.close();
         await jobs?.stop();
         await services.listings.views.stop();
+        services.mailer.close();
         redis?.disconnect();
         await database.close();
       },

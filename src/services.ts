@@ -7,6 +7,8 @@ import { createAccounts } from './domain/accounts/accounts.ts';
 import { sessionsStore } from './store/sessions-store.ts';
 import { createSessions } from './domain/accounts/sessions.ts';
 import { secretsStore } from './store/secrets-store.ts';
+import { oauthStore } from './store/oauth-store.ts';
+import { createOAuth } from './oauth/service.ts';
 import { idempotencyStore } from './store/idempotency-store.ts';
 import { listingsStore } from './store/listings-store.ts';
 import { categoriesStore } from './store/categories-store.ts';
@@ -23,6 +25,14 @@ import { launchesStore } from './store/launches-store.ts';
 import { createLaunchCalendar } from './domain/launches/calendar.ts';
 import { badgesStore } from './store/badges-store.ts';
 import { createBadges } from './domain/badges/badges.ts';
+import { outboxStore } from './store/outbox-store.ts';
+import { createMailer, type MailLog } from './mail/mailer.ts';
+import { emailTokensStore } from './store/email-tokens-store.ts';
+import { createEmailVerification } from './domain/accounts/email-verification.ts';
+import { signInFailuresStore } from './store/sign-in-failures-store.ts';
+import { createSignIn } from './domain/accounts/sign-in.ts';
+import { communityStore } from './store/community-store.ts';
+import { createCommunity } from './domain/community/community.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -30,6 +40,14 @@ export interface ServiceDeps {
   now?: () => Date;
   /** How often buffered listing views are written; 0 leaves it to explicit flushes (tests). */
   viewFlushMs?: number;
+  /** Time-to-live of cached public profiles (tests use 0 to see every write at once). */
+  profileCacheMs?: number;
+  /** Tests only: how the OAuth server fetches client ID metadata documents (default: oidc-provider's, with SSRF protection). */
+  oauthFetch?: typeof fetch;
+  /** Outgoing mail (config.mail): always the outbox table, plus SMTP when smtpUrl is set. */
+  mail?: { smtpUrl?: string; from: string };
+  /** Where the mailer logs (the HTTP server's logger). */
+  log?: MailLog;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -37,7 +55,9 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const { db, publicUrl } = deps;
   const site = siteStore(db);
-  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs });
+  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: deps.profileCacheMs });
+  const users = usersStore(db);
+  const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,
     now,
@@ -45,6 +65,7 @@ export function createServices(deps: ServiceDeps) {
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),
     secrets: secretsStore(db),
+    oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets: secretsStore(db), publicUrl, now, cimdFetch: deps.oauthFetch }),
     idempotency: { store: idempotencyStore(db), now },
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
@@ -53,6 +74,11 @@ export function createServices(deps: ServiceDeps) {
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),
     badges: createBadges({ store: badgesStore(db), publicUrl, now }),
+    mailer,
+    outbox: outboxStore(db),
+    signIn: createSignIn({ users, failures: signInFailuresStore(db), now }),
+    emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
+    community: createCommunity({ store: communityStore(db), now }),
   };
 }
 

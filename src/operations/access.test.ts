@@ -85,6 +85,32 @@ for (const op of signedIn) {
       assert.deepEqual(result.data, rest.body);
     });
   }
+
+  // The same table with OAuth access tokens (src/oauth): one grant, a token per resource.
+  test(`${op.id}: an OAuth token without ${op.scope} → 403 insufficient_scope (REST and MCP)`, async () => {
+    const tokens = await t.oauthTokens(otherScopes);
+    const rest = await t.rest(op.method, restPath(op, args), undefined, tokens.rest);
+    assert.equal(rest.status, 403);
+    assert.equal(rest.body.code, 'insufficient_scope');
+    assert.match(String(rest.headers['www-authenticate']), new RegExp(`^Bearer error="insufficient_scope", scope="${op.scope}"`));
+    const mcp = await mcpRaw(op.id, args, tokens.mcp);
+    assert.equal(mcp.status, 403);
+    assert.match(String(mcp.challenge), /error="insufficient_scope"/);
+  });
+
+  for (const era of ['legacy', 'modern'] as const) {
+    test(`${op.id}: an OAuth token with ${op.scope} succeeds (REST and MCP ${era})`, async () => {
+      const tokens = await t.oauthTokens([op.scope as Scope]);
+      const rest = await t.rest(op.method, restPath(op, args), undefined, tokens.rest);
+      assert.equal(rest.status, op.status, JSON.stringify(rest.body));
+      const client = await t.mcp(era, tokens.mcp);
+      const result = await callTool(client, op.id, args);
+      assert.equal(result.isError, false, JSON.stringify(result.data));
+      // Two tokens of one grant: the same answer but for the token's own expiry.
+      const withoutExpiry = (body: any) => (body?.access ? { ...body, access: { ...body.access, expires_at: null } } : body);
+      assert.deepEqual(withoutExpiry(result.data), withoutExpiry(rest.body));
+    });
+  }
 }
 
 test('get_account says who the caller is and what the key allows', async () => {

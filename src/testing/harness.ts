@@ -1,16 +1,23 @@
 import { after } from 'node:test';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { loadConfig } from '../config.ts';
 import { createApp, type App } from '../app.ts';
 import { freshDatabaseUrl } from './database.ts';
 import { fixtures } from './fixtures.ts';
+import { obtainTokens, refreshFor, TestBrowser } from './oauth.ts';
 import type { Scope } from '../domain/actor.ts';
 import type { AnyOperation } from '../operations/define.ts';
 
 export interface TestAppOptions {
   now?: () => Date;
   extraOperations?: AnyOperation[];
+  /** Public profile cache TTL; 0 (off) unless a test is about the cache. */
+  profileCacheMs?: number;
+  /** Listen on this port (see freePort) instead of a random one, e.g. to make it PUBLIC_URL. */
+  port?: number;
+  /** How the OAuth server fetches client ID metadata documents (see ServiceDeps.oauthFetch). */
+  oauthFetch?: typeof fetch;
   env?: Record<string, string>;
 }
 
@@ -33,7 +40,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, extraOperations: opts.extraOperations });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;
@@ -72,10 +79,98 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       return { userId, key, keyId: record.id, auth: { authorization: `Bearer ${key}` } };
     },
 
+    /** A browser for the site and the OAuth pages (cookie jar, in-process requests). */
+    browser: () => new TestBrowser(app),
+
+    /** A new user and an OAuth access token of these scopes for a resource, through the real flow (DCR, PKCE, consent). */
+    async oauthToken(scopes: Scope[], opts: { resource?: '/mcp' | '/api/v1'; userId?: string } = {}) {
+      const userId =
+        opts.userId ??
+        (await app.services.accounts.createUser({ email: `oauth-${Math.random().toString(36).slice(2)}@test.example`, name: 'OAuth User', password: null }));
+      return { userId, ...(await obtainTokens(app, { userId, scopes, resource: opts.resource })) };
+    },
+
+    /** A new user's OAuth grant for both resources: bearer headers for /api/v1 and for /mcp (one grant, one app). */
+    async oauthTokens(scopes: Scope[]) {
+      const userId = await app.services.accounts.createUser({ email: `oauth-${Math.random().toString(36).slice(2)}@test.example`, name: 'OAuth User', password: null });
+      const first = await obtainTokens(app, { userId, scopes, resource: '/api/v1', also: '/mcp' });
+      const mcp = await refreshFor(app, { refreshToken: first.refreshToken!, clientId: first.clientId, resource: '/mcp' });
+      return { userId, rest: first.auth, mcp: { authorization: `Bearer ${mcp.access_token}` } };
+    },
+
+    /**
+     * A browser for the website's forms: a cookie jar over inject. Posts are url-encoded and carry
+     * this site's Origin; a header given as undefined is left out. `ip` is the client address.
+     */
+    siteBrowser(opts: { ip?: string; userAgent?: string } = {}) {
+      const jar = new Map<string, string>();
+      const remember = (setCookie: string | string[] | undefined) => {
+        for (const line of [setCookie ?? []].flat()) {
+          const [pair, ...attrs] = line.split(';');
+          const eq = pair.indexOf('=');
+          const name = pair.slice(0, eq).trim();
+          const value = pair.slice(eq + 1).trim();
+          const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()));
+          if (expired || value === '') jar.delete(name);
+          else jar.set(name, value);
+        }
+      };
+      const send = async (method: 'GET' | 'POST', url: string, payload: string | undefined, headers: Record<string, string | undefined>) => {
+        const all: Record<string, string> = { 'user-agent': opts.userAgent ?? 'test-browser/1.0' };
+        if (jar.size) all.cookie = b.cookieHeader();
+        if (payload !== undefined) {
+          all['content-type'] = 'application/x-www-form-urlencoded';
+          all.origin = 'http://localhost:3000';
+        }
+        for (const [k, v] of Object.entries(headers)) {
+          if (v === undefined) delete all[k];
+          else all[k] = v;
+        }
+        const res = await app.http.inject({ method, url, payload, headers: all, remoteAddress: opts.ip ?? '127.0.0.1' });
+        remember(res.headers['set-cookie'] as string | string[] | undefined);
+        return { status: res.statusCode, headers: res.headers, body: res.body, location: res.headers.location as string | undefined };
+      };
+      const b = {
+        jar,
+        cookieHeader: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        get: (url: string, headers: Record<string, string | undefined> = {}) => send('GET', url, undefined, headers),
+        /** Posts a form; a header set to undefined is left out (e.g. { origin: undefined }). */
+        post: (url: string, form: Record<string, string | string[]>, headers: Record<string, string | undefined> = {}) => {
+          const body = new URLSearchParams();
+          for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
+          return send('POST', url, body.toString(), headers);
+        },
+        /** The hidden csrf field of the page at `url`. */
+        async csrf(url = '/account') {
+          const page = await b.get(url);
+          const m = /name="csrf" value="([^"]+)"/.exec(page.body);
+          if (!m) throw new Error(`no csrf field on ${url} (status ${page.status})`);
+          return m[1];
+        },
+      };
+      return b;
+    },
+
+    /**
+     * A site account signed in through the real sign-in form. Returns its browser, the cookie
+     * header of the session and the session's CSRF token for signed-in forms.
+     */
+    async signIn(opts: { email?: string; password?: string; name?: string; verified?: boolean; admin?: boolean; ip?: string } = {}) {
+      const email = opts.email ?? `site-${Math.random().toString(36).slice(2)}@test.example`;
+      const password = opts.password ?? 'correct horse battery staple';
+      let user = await app.services.accounts.createUser({ email, name: opts.name ?? 'Site User', password, isAdmin: opts.admin }).catch(() => undefined);
+      user ??= (await harness.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      if (opts.verified ?? true) await harness.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', user).execute();
+      const browser = harness.siteBrowser({ ip: opts.ip });
+      const res = await browser.post('/sign-in', { email, password, csrf: await browser.csrf('/sign-in') });
+      if (res.status !== 303) throw new Error(`sign-in failed with ${res.status}`);
+      return { userId: user, email, password, browser, cookie: browser.cookieHeader(), csrf: await browser.csrf('/account') };
+    },
+
     /** The listening base URL, starting the server on a free loopback port the first time. */
     async url() {
       if (!baseUrl) {
-        await app.http.listen({ port: 0, host: '127.0.0.1' });
+        await app.http.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
         baseUrl = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
       }
       return baseUrl;
@@ -117,4 +212,13 @@ export async function callTool(client: Client, name: string, args: Record<string
     content: { type: string; text?: string }[];
   };
   return { isError: result.isError === true, data: result.structuredContent as any, result };
+}
+
+/** A TCP port free on the loopback interface right now (to know PUBLIC_URL before listening). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

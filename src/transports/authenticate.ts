@@ -1,16 +1,41 @@
 import type { Actor } from '../domain/actor.ts';
+import { RESOURCE_PATHS, type ResourcePath } from '../domain/accounts/connected-apps.ts';
+import { looksLikeApiKey } from '../domain/accounts/secrets.ts';
 import { DomainError } from '../domain/errors.ts';
+import { looksLikeJwt } from '../oauth/verify.ts';
 import type { Services } from '../services.ts';
+
+/**
+ * What a request addresses, for authentication: a protected resource ('/mcp', '/api/v1'; OAuth
+ * access tokens must have been issued for it), the authorization server's own endpoints (whose
+ * Authorization header is OAuth client authentication, not a caller credential), or anything
+ * else (API keys only).
+ */
+export type AuthTarget = ResourcePath | 'authorization_server' | undefined;
+
+export function authTarget(url: string): AuthTarget {
+  const path = url.split('?')[0];
+  for (const r of RESOURCE_PATHS) if (path === r || path.startsWith(`${r}/`)) return r;
+  if (path.startsWith('/oauth/') || path === '/.well-known/openid-configuration' || path === '/.well-known/oauth-authorization-server') {
+    return 'authorization_server';
+  }
+  return undefined;
+}
 
 /**
  * The actor of a request from its Authorization header: anonymous without one, the key's or
  * token's owner with a valid one, and a 401 invalid_token for anything else that was presented.
  */
-export async function authenticate(header: string | undefined, ip: string, services: Services): Promise<Actor> {
-  if (!header) return { kind: 'anonymous', ip };
+export async function authenticate(header: string | undefined, ip: string, services: Services, target?: AuthTarget): Promise<Actor> {
+  if (!header || target === 'authorization_server') return { kind: 'anonymous', ip };
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) throw new DomainError('unauthenticated', 'invalid_token', 'Send credentials as Authorization: Bearer <API key or access token>.');
-  return services.accounts.actorForApiKey(match[1], ip);
+  const token = match[1];
+  if (!looksLikeApiKey(token) && looksLikeJwt(token)) {
+    if (!target) throw new DomainError('unauthenticated', 'invalid_token', `Access tokens are accepted at ${RESOURCE_PATHS.join(' and ')} only.`);
+    return services.oauth.actorForAccessToken(token, ip, target);
+  }
+  return services.accounts.actorForApiKey(token, ip);
 }
 
 /** RFC 9728 protected resource metadata URL of a resource path ("/mcp", "/api/v1"). */

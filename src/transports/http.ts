@@ -16,7 +16,7 @@ import { createMcpNodeHandler } from './mcp/server.ts';
 import { authorize } from '../operations/authorize.ts';
 import { problem, STATUS_BY_KIND } from './rest/problem.ts';
 import { API_PREFIX, registerOperationRoutes } from './rest/routes.ts';
-import { authenticate, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
+import { authenticate, authTarget, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
 import { registerResourceMetadata } from './rest/resource-metadata.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
@@ -86,7 +86,7 @@ export async function buildHttpServer(
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request) => {
     request.actor = anonymous(request.ip); // stays if the credential turns out invalid (rate limiting reads it)
-    request.actor = await authenticate(request.headers.authorization, request.ip, services);
+    request.actor = await authenticate(request.headers.authorization, request.ip, services, authTarget(request.url));
   });
 
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
@@ -153,6 +153,8 @@ export async function buildHttpServer(
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerBadgeImageRoutes(app, services);
+  await app.register((await import('./web/routes.ts')).webRoutes, { services, publicUrl: opts.publicUrl, siteName: opts.siteName }); // the website: pages and forms
+  await app.register((await import('../oauth/plugin.ts')).oauthServer, { services }); // OAuth 2.1 authorization server: /oauth/*, discovery, consent
 
   const mcp = createMcpNodeHandler(operations, services, {
     name: 'launchyard',
