@@ -28,7 +28,7 @@ export interface App {
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
 export async function createApp(
   config: Config,
-  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch } = {},
+  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch } = {},
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
@@ -50,6 +50,7 @@ export async function createApp(
       ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
       : undefined;
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
+      mcpFastPath: opts.mcpFastPath,
       publicUrl: config.publicUrl,
       version: VERSION,
       siteName: settings.name,

@@ -40,7 +40,7 @@ export interface ServiceDeps {
   now?: () => Date;
   /** How often buffered listing views are written; 0 leaves it to explicit flushes (tests). */
   viewFlushMs?: number;
-  /** Time-to-live of cached public profiles (tests use 0 to see every write at once). */
+  /** Time-to-live of cached public profiles and rankings (tests use 0 to see every write at once). */
   profileCacheMs?: number;
   /** Tests only: how the OAuth server fetches client ID metadata documents (default: oidc-provider's, with SSRF protection). */
   oauthFetch?: typeof fetch;
@@ -68,7 +68,7 @@ export function createServices(deps: ServiceDeps) {
     oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets: secretsStore(db), publicUrl, now, cimdFetch: deps.oauthFetch }),
     idempotency: { store: idempotencyStore(db), now },
     listings,
-    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now }),
+    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs: deps.profileCacheMs }),
     categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),

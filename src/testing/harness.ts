@@ -12,6 +12,8 @@ import type { AnyOperation } from '../operations/define.ts';
 export interface TestAppOptions {
   now?: () => Date;
   extraOperations?: AnyOperation[];
+  /** Off to see the MCP SDK answer tools/call where the fast path would. */
+  mcpFastPath?: boolean;
   /** Public profile cache TTL; 0 (off) unless a test is about the cache. */
   profileCacheMs?: number;
   /** Listen on this port (see freePort) instead of a random one, e.g. to make it PUBLIC_URL. */
@@ -40,7 +42,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;

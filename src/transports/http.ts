@@ -41,6 +41,8 @@ export interface HttpOptions {
   redis?: Redis;
   /** Checked by GET /readyz. */
   ready?: () => Promise<void>;
+  /** Tests turn it off to compare the MCP fast path with the SDK's answers. */
+  mcpFastPath?: boolean;
 }
 
 const FASTIFY_CODES: Record<string, string> = {
@@ -160,6 +162,8 @@ export async function buildHttpServer(
     name: 'launchyard',
     version: opts.version,
     publicUrl: opts.publicUrl,
+    fastPath: opts.mcpFastPath,
+    onError: (err) => app.log.error({ err }, 'MCP tool failed'),
     instructions: `${opts.siteName}: a product directory and weekly launch calendar. Every REST operation of ${opts.publicUrl}/api/v1 is a tool here, with the same arguments.`,
   });
   const allowedHosts = ['localhost', '127.0.0.1', '[::1]', new URL(opts.publicUrl).hostname];

@@ -7,6 +7,7 @@ import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
 import { resolveWeek, weekStatus } from './week-ref.ts';
 import { addDays, localDate, weekOf } from './weeks.ts';
 import { startOfLocalDay } from './zoned-time.ts';
+import { TtlCache } from '../../store/ttl-cache.ts';
 
 export const SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -23,9 +24,16 @@ export function createLaunchCalendar(deps: {
   listings: ListingDirectory;
   publicUrl: string;
   now: () => Date;
+  /** Rankings may be this stale (ms): they are the most requested pages after profiles. */
+  cacheMs?: number;
 }) {
   const { store, publicUrl, now } = deps;
-  const timezone = async () => (await deps.site.settings()).timezone;
+  const cacheMs = deps.cacheMs ?? 5000;
+  const settings = new TtlCache<string>(cacheMs, 1);
+  const pages = new TtlCache<unknown>(cacheMs, 2000);
+  const timezone = () => settings.through('timezone', async () => (await deps.site.settings()).timezone);
+  /** The same page of a ranking, recomputed at most once per cache period. */
+  const cached = <T>(key: string, load: () => Promise<T>) => pages.through(key, load) as Promise<T>;
 
   const entry = (row: RankedRow, rank: number | null, name: MetricName, paid = false) => ({
     rank,
@@ -58,6 +66,10 @@ export function createLaunchCalendar(deps: {
     async week(ref: string, page: PageRequest) {
       const tz = await timezone();
       const week = resolveWeek(ref, now(), tz);
+      return cached(`week:${week}:${page.page}:${page.per_page}`, () => this.weekUncached(week, tz, page));
+    },
+
+    async weekUncached(week: string, tz: string, page: PageRequest) {
       const { limit, offset } = limitOffset(page);
       const rows = await store.week(week, { liveOnly: false, limit, offset });
       const awards = await store.awards({ week, limit: 3, offset: 0 });
@@ -69,6 +81,10 @@ export function createLaunchCalendar(deps: {
     },
 
     async feed(section: Section, page: PageRequest) {
+      return cached(`feed:${section}:${page.page}:${page.per_page}:${weekOf(now(), await timezone())}`, () => this.feedUncached(section, page));
+    },
+
+    async feedUncached(section: Section, page: PageRequest) {
       const tz = await timezone();
       const { limit, offset } = limitOffset(page);
       const current = weekOf(now(), tz);
@@ -103,6 +119,15 @@ export function createLaunchCalendar(deps: {
     },
 
     async leaderboard(board: string, weekRef: string | undefined, page: PageRequest) {
+      const tz = await timezone();
+      // Resolve the week first so "this" is cached per actual week; errors are not cached.
+      const resolved = board === 'community-weekly' ? resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']) : weekRef;
+      return cached(`board:${board}:${resolved ?? ''}:${weekRef === undefined}:${page.page}:${page.per_page}`, () =>
+        this.leaderboardUncached(board, weekRef, page),
+      );
+    },
+
+    async leaderboardUncached(board: string, weekRef: string | undefined, page: PageRequest) {
       if (!(BOARDS as readonly string[]).includes(board)) {
         throw notFound('board_not_found', `No leaderboard "${board}"; boards: ${BOARDS.join(', ')}.`);
       }

@@ -105,3 +105,57 @@ test('GET on /mcp is 405 (stateless server: no standalone stream)', async () => 
   const res = await fetch(`${await t.url()}/mcp`, { headers: { accept: 'text/event-stream' } });
   assert.equal(res.status, 405);
 });
+
+test('the tools/call fast path answers exactly as the SDK does, errors included', async () => {
+  const sdkOnly = await createTestApp({ mcpFastPath: false });
+  await sdkOnly.fx.product({ code: 'paid-launch', price_cents: 4900 });
+  const call = async (app: typeof t, name: string, args: unknown) => {
+    const res = await fetch(`${await app.url()}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 42,
+        method: 'tools/call',
+        params: { name, arguments: args, _meta: { ...modernMeta, 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' } } },
+      }),
+    });
+    // The two apps created their product a moment apart: only that timestamp may differ.
+    const text = (await res.text()).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>');
+    return { status: res.status, type: res.headers.get('content-type'), body: JSON.parse(text) };
+  };
+  for (const [name, args] of [
+    ['list_products', {}],
+    ['list_products', { page: 0 }],
+    ['get_listing', { slug: 'nope' }],
+    ['search_listings', { bogus: true }],
+    ['get_account', {}],
+  ] as const) {
+    const [fast, sdk] = await Promise.all([call(t, name, args), call(sdkOnly, name, args)]);
+    assert.deepEqual(fast, sdk, `${name} ${JSON.stringify(args)}`);
+  }
+});
+
+test('the fast path takes only well-formed modern tools/call requests; the rest go to the SDK', async () => {
+  const { fastToolCall } = await import('./fast-path.ts');
+  const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'list_products' };
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {}, _meta: modernMeta } };
+  const req = (h: Record<string, string>) => ({ method: 'POST', headers: h }) as never;
+  assert.ok(fastToolCall(req(headers), body, operations), 'a well-formed call');
+  const variants: [string, Record<string, string>, unknown][] = [
+    ['a header that disagrees with the body', { ...headers, 'mcp-name': 'get_listing' }, body],
+    ['no protocol header (2025 era)', { 'mcp-method': 'tools/call', 'mcp-name': 'list_products' }, body],
+    ['a progress token', headers, { ...body, params: { ...body.params, _meta: { ...modernMeta, progressToken: 1 } } }],
+    ['an incomplete envelope', headers, { ...body, params: { ...body.params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }],
+    ['a batch', headers, [body]],
+    ['an unknown tool', { ...headers, 'mcp-name': 'cast_vote' }, { ...body, params: { ...body.params, name: 'cast_vote' } }],
+    ['another method', { ...headers, 'mcp-method': 'tools/list' }, { ...body, method: 'tools/list' }],
+  ];
+  for (const [what, h, b] of variants) assert.equal(fastToolCall(req(h), b, operations), undefined, what);
+});

@@ -6,7 +6,8 @@ import { isRead, type AnyOperation } from '../../operations/define.ts';
 import { validationFailed } from '../../operations/validation.ts';
 import { authorize } from '../../operations/authorize.ts';
 import type { Services } from '../../services.ts';
-import { problemFor, type Problem } from '../rest/problem.ts';
+import { problem, problemFor, type Problem } from '../rest/problem.ts';
+import { fastToolCall } from './fast-path.ts';
 import { executeOperation } from '../../operations/execute.ts';
 import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
 
@@ -15,6 +16,9 @@ import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
 export const IDEMPOTENCY_META_KEY = 'idempotency-key';
 
 export interface McpOptions {
+  /** Answer well-formed 2026-07-28 tools/call requests without the SDK (default on). */
+  fastPath?: boolean;
+  onError?: (err: unknown) => void;
   name: string;
   version: string;
   publicUrl: string;
@@ -42,6 +46,28 @@ function toolError(p: Problem) {
 
 /** Builds the per-request MCP server: one tool per operation, the same handler as REST. */
 export function createMcpNodeHandler(operations: AnyOperation[], services: Services, opts: McpOptions) {
+  /** One tool call, whichever path it came by: the SDK's or the fast path. Never throws. */
+  async function runTool(op: AnyOperation, args: unknown, actor: Actor, meta: Record<string, unknown> | undefined) {
+    try {
+      authorize(op, actor);
+      const parsed = op.input.safeParse(args ?? {});
+      if (!parsed.success) throw validationFailed(parsed.error.issues);
+      // MCP carries the Idempotency-Key in the request's _meta, under the header's name.
+      const key = meta?.[IDEMPOTENCY_META_KEY];
+      const outcome = await executeOperation(op, parsed.data, { actor, services }, typeof key === 'string' ? key : undefined, (err) =>
+        problemFor(opts.publicUrl, err),
+      );
+      const replayed = outcome.replayed ? { _meta: { [IDEMPOTENCY_META_KEY + '/replayed']: true } } : {};
+      if (outcome.status >= 400) return { ...toolError(outcome.body as Problem), ...replayed };
+      const out = outcome.body as Record<string, unknown>;
+      return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out, ...replayed };
+    } catch (err) {
+      if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
+      opts.onError?.(err);
+      return toolError(problem(opts.publicUrl, 500, 'internal_error', 'Something went wrong on our side; it has been logged.'));
+    }
+  }
+
   const handler = createMcpHandler(
     (ctx) => {
       const actor = (ctx.authInfo?.extra?.actor as Actor | undefined) ?? { kind: 'anonymous', ip: 'unknown' };
@@ -76,25 +102,7 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
               openWorldHint: false,
             },
           },
-          async (args: unknown, toolCtx: ServerContext) => {
-            try {
-              authorize(op, actor);
-              const parsed = op.input.safeParse(args ?? {});
-              if (!parsed.success) throw validationFailed(parsed.error.issues);
-              // MCP carries the Idempotency-Key in the request's _meta, under the header's name.
-              const key = toolCtx.mcpReq._meta?.[IDEMPOTENCY_META_KEY];
-              const outcome = await executeOperation(op, parsed.data, { actor, services }, typeof key === 'string' ? key : undefined, (err) =>
-                problemFor(opts.publicUrl, err),
-              );
-              const replayed = outcome.replayed ? { _meta: { [IDEMPOTENCY_META_KEY + '/replayed']: true } } : {};
-              if (outcome.status >= 400) return { ...toolError(outcome.body as Problem), ...replayed };
-              const out = outcome.body as Record<string, unknown>;
-              return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out, ...replayed };
-            } catch (err) {
-              if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
-              throw err;
-            }
-          },
+          (args: unknown, toolCtx: ServerContext) => runTool(op, args, actor, toolCtx.mcpReq._meta),
         );
       }
       return server;
@@ -104,7 +112,15 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
   const node = toNodeHandler(handler);
   return {
     /** Serves one HTTP request; the actor reaches the tools through AuthInfo.extra. */
-    serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
+    async serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
+      const fast = opts.fastPath === false ? undefined : fastToolCall(raw, body, operations);
+      if (fast) {
+        const result = await runTool(fast.op, fast.args, actor, fast.meta);
+        const _meta = { ...('_meta' in result ? result._meta : {}), 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ result: { ...result, resultType: 'complete', _meta }, jsonrpc: '2.0', id: fast.id }));
+        return;
+      }
       const messages = [body].flat() as ({ method?: string; params?: { name?: unknown } } | null)[];
       const tool =
         messages.length === 1 && messages[0]?.method === 'tools/call' && typeof messages[0].params?.name === 'string'
