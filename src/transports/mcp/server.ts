@@ -110,14 +110,21 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
     { legacy: 'stateless' },
   );
   const node = toNodeHandler(handler);
+  const serverInfoMeta = JSON.stringify({ 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } });
   return {
     /** Serves one HTTP request; the actor reaches the tools through AuthInfo.extra. */
     async serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
       const fast = opts.fastPath === false ? undefined : fastToolCall(raw, body, operations);
       if (fast) {
         const result = await runTool(fast.op, fast.args, actor, fast.meta);
-        const _meta = { ...('_meta' in result ? result._meta : {}), 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } };
         res.writeHead(200, { 'content-type': 'application/json' });
+        if (!('_meta' in result) && !('isError' in result)) {
+          // The text block is the structured content's JSON: reuse it instead of serialising twice.
+          const text = result.content[0].text;
+          res.end(`{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"resultType":"complete","_meta":${serverInfoMeta}},"jsonrpc":"2.0","id":${JSON.stringify(fast.id)}}`);
+          return;
+        }
+        const _meta = { ...('_meta' in result ? result._meta : {}), 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } };
         res.end(JSON.stringify({ result: { ...result, resultType: 'complete', _meta }, jsonrpc: '2.0', id: fast.id }));
         return;
       }
