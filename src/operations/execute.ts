@@ -15,8 +15,21 @@ export async function executeOperation(
   rawIdempotencyKey: string | undefined,
   problemOf: (err: DomainError) => { status: number; body: unknown },
 ): Promise<Outcome> {
-  const run = async () => ({ status: op.status, body: op.output.parse(await op.handle(input as never, ctx)) as unknown });
+  const run = async () => ({ status: op.status, body: checkedOutput(op, await op.handle(input as never, ctx)) });
   if (!op.idempotent || rawIdempotencyKey === undefined) return { ...(await run()), replayed: false };
   const key = parseIdempotencyKey(rawIdempotencyKey);
   return runIdempotent(ctx.services.idempotency, op, ctx.actor, key, input, run, problemOf);
+}
+
+const checked = new WeakMap<object, unknown>();
+
+/**
+ * The output as its schema passes it (unknown keys dropped). A cached read returns the same
+ * object for a few seconds; it is checked once.
+ */
+function checkedOutput(op: AnyOperation, out: unknown): unknown {
+  if (typeof out !== 'object' || out === null) return op.output.parse(out);
+  let body = checked.get(out);
+  if (body === undefined) checked.set(out, (body = op.output.parse(out)));
+  return body;
 }

@@ -83,7 +83,17 @@ export async function buildHttpServer(
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: validationFailed(result.error.issues) };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Cached reads hand back the same object for a few seconds; encode each such object once.
+  app.setSerializerCompiler((route) => {
+    const encode = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    const memo = new WeakMap<object, string>();
+    return (data: unknown) => {
+      if (typeof data !== 'object' || data === null) return encode(data);
+      let json = memo.get(data);
+      if (json === undefined) memo.set(data, (json = encode(data)));
+      return json;
+    };
+  });
 
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request) => {

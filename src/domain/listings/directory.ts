@@ -1,4 +1,4 @@
-import type { ListingsStore, ProfileRow, SearchSort } from '../../store/listings-store.ts';
+import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
 import { correctionGroups, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -41,7 +41,9 @@ export const PROFILE_CACHE_MS = 5000;
 export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number; profileCacheMs?: number }) {
   const { store, publicUrl, now } = deps;
   // The most-read page of the directory: a short-lived cache keeps repeated reads off the database.
-  const profiles = new TtlCache<ProfileRow | null>(deps.profileCacheMs ?? PROFILE_CACHE_MS, 10_000);
+  // Presented profiles are cached (not rows), so a hit returns the very same object and the
+  // transports can reuse its serialisation too.
+  const profiles = new TtlCache<{ id: string; profile: ReturnType<typeof toProfile> } | null>(deps.profileCacheMs ?? PROFILE_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
 
   async function refOrNotFound(slug: string, statuses?: readonly string[]) {
@@ -77,10 +79,13 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     forget: (slug: string) => profiles.delete(slug),
 
     async profile(slug: string) {
-      const row = await profiles.through(slug, async () => (await store.profileBySlug(slug)) ?? null);
-      if (!row) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
-      views.record(row.id);
-      return toProfile(row, publicUrl);
+      const hit = await profiles.through(slug, async () => {
+        const row = await store.profileBySlug(slug);
+        return row ? { id: row.id, profile: toProfile(row, publicUrl) } : null;
+      });
+      if (!hit) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+      views.record(hit.id);
+      return hit.profile;
     },
 
     async alternatives(slug: string, page: PageRequest) {

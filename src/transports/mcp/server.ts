@@ -46,6 +46,9 @@ function toolError(p: Problem) {
 
 /** Builds the per-request MCP server: one tool per operation, the same handler as REST. */
 export function createMcpNodeHandler(operations: AnyOperation[], services: Services, opts: McpOptions) {
+  // Cached reads return the same checked object for a few seconds: serialise it once.
+  const texts = new WeakMap<object, string>();
+
   /** One tool call, whichever path it came by: the SDK's or the fast path. Never throws. */
   async function runTool(op: AnyOperation, args: unknown, actor: Actor, meta: Record<string, unknown> | undefined) {
     try {
@@ -60,7 +63,9 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
       const replayed = outcome.replayed ? { _meta: { [IDEMPOTENCY_META_KEY + '/replayed']: true } } : {};
       if (outcome.status >= 400) return { ...toolError(outcome.body as Problem), ...replayed };
       const out = outcome.body as Record<string, unknown>;
-      return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out, ...replayed };
+      let text = texts.get(out);
+      if (text === undefined) texts.set(out, (text = JSON.stringify(out)));
+      return { content: [{ type: 'text' as const, text }], structuredContent: out, ...replayed };
     } catch (err) {
       if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
       opts.onError?.(err);
