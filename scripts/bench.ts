@@ -1,0 +1,457 @@
+/**
+ * `npm run bench`: seeds (or reuses) a scale dataset, starts the real service as a child process
+ * and measures it with autocannon, next to a bare Fastify hello-world as the ceiling. PGlite
+ * always (unless --only postgres); PostgreSQL too when DATABASE_URL is set.
+ *
+ *   npm run bench                                  # 100,000 listings, 8 s per endpoint, 20 connections
+ *   npm run bench -- --listings 2000 --duration 3  # a quick run
+ *   npm run bench -- --only pglite --profile       # + a CPU profile per endpoint and EXPLAIN ANALYZE
+ *
+ * Options: --listings N, --duration S, --warmup S, --connections C, --only pglite|postgres,
+ * --profile, --typo WORD, --slugs N (distinct listings get_listing cycles through; default 20, use
+ * e.g. 50000 to measure profile-cache misses), --data-dir DIR (PGlite; default .bench/pglite-<N>),
+ * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp (a subset; the
+ * hello-world always runs).
+ * Everything is on loopback and bounded by the durations. Results also go to .bench/results-<engine>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure, type Measurement, type Target } from './bench/load.ts';
+import { CpuMeter, freePort, installCleanup, RssSampler, spawnChild, stopAll, waitIdle, waitUntilReady, type Child, type CpuShare } from './bench/processes.ts';
+import { Inspector, formatSummary, inspectorUrlFrom, summarise, writeProfile, type CpuProfile } from './bench/profile.ts';
+import { explainEndpoints, formatExplained } from './bench/explain.ts';
+import { ENGINE_NAMES, formatEngine, formatVerdicts, verdicts, type Engine, type EngineResult, type Row } from './bench/report.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BENCH_DIR = path.join(ROOT, '.bench');
+const MCP_VERSION = '2026-07-28';
+
+interface Options {
+  listings: number;
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  only?: Engine;
+  profile: boolean;
+  typo: string;
+  slugs: number;
+  dataDir?: string;
+  /** Only these endpoints (the hello-world always runs). */
+  endpoints?: string[];
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      listings: { type: 'string', default: '100000' },
+      duration: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '20' },
+      only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      typo: { type: 'string', default: 'analytcs' },
+      slugs: { type: 'string', default: '20' },
+      'data-dir': { type: 'string' },
+      endpoints: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,…]',
+    );
+    process.exit(0);
+  }
+  const positive = (name: string, raw: string, { integer = true, zero = false } = {}) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < 0 || (!zero && n === 0)) {
+      throw new Error(`--${name} must be a ${integer ? 'whole ' : ''}number${zero ? '' : ' above 0'}, got ${raw}`);
+    }
+    return n;
+  };
+  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') {
+    throw new Error(`--only must be pglite or postgres, got ${values.only}`);
+  }
+  const options: Options = {
+    listings: positive('listings', values.listings),
+    durationS: positive('duration', values.duration),
+    warmupS: positive('warmup', values.warmup, { zero: true }),
+    connections: positive('connections', values.connections),
+    only: values.only as Engine | undefined,
+    profile: values.profile,
+    typo: values.typo,
+    slugs: positive('slugs', values.slugs),
+    dataDir: values['data-dir'],
+    endpoints: values.endpoints?.split(',').map((e) => e.trim()).filter(Boolean),
+  };
+  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp'];
+  for (const e of options.endpoints ?? []) {
+    if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
+  }
+  return options;
+}
+
+/** The environment a child gets for one engine: exactly one of DATA_DIR / DATABASE_URL. */
+function engineEnv(engine: Engine, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  delete env.REDIS_URL;
+  delete env.PORT;
+  delete env.PUBLIC_URL;
+  if (engine === 'pglite') env.DATA_DIR = dataDir;
+  else env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+async function seed(engine: Engine, env: NodeJS.ProcessEnv, listings: number): Promise<void> {
+  console.log(`\n[${engine}] seed: ensuring at least ${listings.toLocaleString('en-US')} listings (scripts/seed-scale.ts; reuses existing data)`);
+  const child = spawnChild('seed', ['scripts/seed-scale.ts', '--listings', String(listings)], { cwd: ROOT, env, echo: true });
+  const { code, signal } = await child.exited;
+  if (code !== 0) throw new Error(`seeding failed (${signal ?? `exit ${code}`}):\n${child.tail()}`);
+}
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any; text: string; type: string }> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, text, type: res.headers.get('content-type') ?? '' };
+}
+
+function mcpRequest(slug: string) {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MCP_VERSION,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'get_listing',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'get_listing',
+        arguments: { slug },
+        _meta: { 'io.modelcontextprotocol/protocolVersion': MCP_VERSION, 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    }),
+  };
+}
+
+/** The JSON-RPC message of an MCP response, whether it came as JSON or as one SSE event. */
+function mcpMessage(text: string, type: string): any {
+  if (type.includes('text/event-stream')) {
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).trim())
+      .join('');
+    return JSON.parse(data);
+  }
+  return JSON.parse(text);
+}
+
+/** A one-line description of a non-success pre-flight answer. */
+function describe(res: { status: number; body: any; text: string }): string {
+  const code = res.body?.code ? ` ${res.body.code}` : '';
+  return `pre-flight answered ${res.status}${code}${res.status === 404 && res.body?.code === 'route_not_found' ? ' (operation not implemented yet)' : ''}`;
+}
+
+async function startServer(
+  engine: Engine,
+  env: NodeJS.ProcessEnv,
+  profile: boolean,
+): Promise<{ child: Child; sampler: RssSampler; baseUrl: string; startupS: number; startupHwmMiB: number; inspector?: Inspector }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let inspectorUrl: string | undefined;
+  const started = performance.now();
+  const child = spawnChild(
+    'server',
+    [...(profile ? ['--inspect=127.0.0.1:0'] : []), 'src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
+      },
+      onStderrLine: (line) => {
+        inspectorUrl ??= inspectorUrlFrom(line);
+      },
+    },
+  );
+  // Sampled from the start: PGlite's start-up can be the process's memory peak.
+  const sampler = new RssSampler(child.pid);
+  console.log(`[${engine}] server: pid ${child.pid} on ${baseUrl}, waiting for /readyz…`);
+  try {
+    await waitUntilReady(`${baseUrl}/readyz`, child);
+  } catch (err) {
+    sampler.stop();
+    throw err;
+  }
+  const startupS = (performance.now() - started) / 1000;
+  sampler.sample();
+  const startupHwmMiB = sampler.peak().hwm;
+  let inspector: Inspector | undefined;
+  if (profile) {
+    if (!inspectorUrl) throw new Error('the server did not print its inspector URL');
+    inspector = await Inspector.connect(inspectorUrl);
+  }
+  return { child, sampler, baseUrl, startupS, startupHwmMiB, inspector };
+}
+
+async function measureHello(engine: Engine, opts: Options): Promise<Row> {
+  const port = await freePort();
+  const child = spawnChild('hello', ['scripts/bench/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) } });
+  try {
+    await waitUntilReady(`http://127.0.0.1:${port}/`, child, 30_000);
+    const meter = new CpuMeter(child.pid, false);
+    let cpu!: CpuShare;
+    const m = await measure(
+      { name: 'hello-world', label: 'GET / (bare Fastify)', baseUrl: `http://127.0.0.1:${port}`, requests: [{ method: 'GET', path: '/' }] },
+      {
+        ...opts,
+        during: [{ start: () => meter.start(), stop: () => void (cpu = meter.stop()) }],
+        settle: () => waitIdle({ pid: child.pid, postgres: false }),
+      },
+    );
+    console.log(`[${engine}] ${progress(m)}`);
+    return { ...m, ratio: 1, rssPeakMiB: null, cpu };
+  } finally {
+    await child.stop();
+  }
+}
+
+const progress = (m: Measurement) =>
+  `${m.name}: ${Math.round(m.reqPerSec).toLocaleString('en-US')} req/s, p50 ${m.latencyMs.p50.toFixed(2)} ms, p99 ${m.latencyMs.p99.toFixed(2)} ms` +
+  (m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : '') +
+  `, ${m.unanswered} unanswered at the end` +
+  (m.drainS > 1 ? `, server busy ${m.drainS.toFixed(1)} s after the run` : '');
+
+async function runEngine(engine: Engine, opts: Options, databaseUrl: string | undefined): Promise<EngineResult> {
+  const dataDir = path.resolve(opts.dataDir ?? path.join(BENCH_DIR, `pglite-${opts.listings}`));
+  const env = engineEnv(engine, dataDir, databaseUrl);
+  const database = engine === 'pglite' ? path.relative(ROOT, dataDir) || dataDir : redact(databaseUrl!);
+  console.log(`\n=== ${ENGINE_NAMES[engine]}: ${database} ===`);
+  await seed(engine, env, opts.listings);
+
+  console.log(`[${engine}] hello-world ceiling…`);
+  const hello = await measureHello(engine, opts);
+
+  const server = await startServer(engine, env, opts.profile);
+  const { baseUrl, sampler } = server;
+  const rows: Row[] = [hello];
+  try {
+    console.log(`[${engine}] server ready in ${server.startupS.toFixed(1)} s (VmHWM so far ${Math.round(server.startupHwmMiB)} MiB)`);
+
+    // Real targets from the data.
+    const total = await getJson(`${baseUrl}/api/v1/listings?per_page=1&status=upcoming`);
+    // get_listing cycles through these; more slugs than the profile cache holds measure its misses.
+    const slugs: string[] = [];
+    let live = 0;
+    for (let p = 1; slugs.length < opts.slugs && p <= 1000; p++) {
+      const page = await getJson(`${baseUrl}/api/v1/listings?per_page=${Math.min(100, opts.slugs)}&sort=newest&page=${p}`);
+      if (page.status !== 200) throw new Error(`cannot list listings (${page.status}): ${page.text.slice(0, 300)}`);
+      live = page.body.total;
+      if (!page.body.items?.length) break;
+      slugs.push(...page.body.items.slice(0, opts.slugs - slugs.length).map((i: { slug: string }) => i.slug));
+    }
+    if (!slugs.length) throw new Error('the database has no live listings to measure');
+    const upcoming: number = total.body?.total ?? 0;
+    const typoRes = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo)}&per_page=1`);
+    const typoMatches: number | null = typoRes.status === 200 ? typoRes.body.total : null;
+    console.log(`[${engine}] ${live} live listings; slugs ${slugs[0]} … (${slugs.length}); "${opts.typo}" matches ${typoMatches}`);
+    if (live + upcoming < opts.listings) console.log(`[${engine}] note: fewer public listings than --listings (${live + upcoming} < ${opts.listings})`);
+    if (live + upcoming > opts.listings * 1.05) {
+      console.log(`[${engine}] note: the database holds more listings than --listings asked for (${live + upcoming}); measuring it as it is`);
+    }
+
+    const get = (p: string) => ({ method: 'GET', path: p });
+    const targets: (Target & { preflight: () => Promise<string | undefined> })[] = [
+      {
+        name: 'get_listing',
+        label: 'GET /api/v1/listings/{slug}',
+        baseUrl,
+        requests: slugs.map((s) => get(`/api/v1/listings/${encodeURIComponent(s)}`)),
+        preflight: async () => {
+          const r = await getJson(`${baseUrl}/api/v1/listings/${encodeURIComponent(slugs[0])}`);
+          return r.status === 200 && r.body?.slug === slugs[0] ? undefined : describe(r);
+        },
+      },
+      {
+        name: 'search_listings',
+        label: `GET /api/v1/listings?q=${opts.typo}`,
+        baseUrl,
+        requests: [get(`/api/v1/listings?q=${encodeURIComponent(opts.typo)}`)],
+        preflight: async () =>
+          typoRes.status !== 200 ? describe(typoRes) : typoMatches ? undefined : `"${opts.typo}" matched nothing: the misspelling was not tolerated`,
+      },
+      {
+        name: 'get_launch_week',
+        label: 'GET /api/v1/launches/weeks/this',
+        baseUrl,
+        requests: [get('/api/v1/launches/weeks/this')],
+        preflight: async () => {
+          const r = await getJson(`${baseUrl}/api/v1/launches/weeks/this`);
+          return r.status === 200 ? undefined : describe(r);
+        },
+      },
+      {
+        name: 'get_leaderboard',
+        label: 'GET /api/v1/leaderboards/community-weekly?week=this',
+        baseUrl,
+        requests: [get('/api/v1/leaderboards/community-weekly?week=this')],
+        preflight: async () => {
+          const r = await getJson(`${baseUrl}/api/v1/leaderboards/community-weekly?week=this`);
+          return r.status === 200 ? undefined : describe(r);
+        },
+      },
+      {
+        name: 'mcp get_listing',
+        label: 'POST /mcp tools/call get_listing',
+        baseUrl,
+        requests: slugs.map(mcpRequest),
+        // A tool error is a JSON-RPC result too; count it as a bad body, not a success.
+        verifyBody: (body) => body.includes('"structuredContent"') && !body.includes('"isError":true'),
+        preflight: async () => {
+          const req = mcpRequest(slugs[0]);
+          const r = await getJson(`${baseUrl}/mcp`, { method: 'POST', headers: req.headers, body: req.body });
+          if (r.status !== 200) return `${describe(r)}: ${r.text.slice(0, 200)}`;
+          let msg;
+          try {
+            msg = mcpMessage(r.text, r.type);
+          } catch {
+            return `pre-flight answered 200 but not JSON-RPC: ${r.text.slice(0, 200)}`;
+          }
+          const result = msg?.result;
+          if (!result || result.isError || result.structuredContent?.slug !== slugs[0]) {
+            return `pre-flight answered 200 without the listing: ${JSON.stringify(msg).slice(0, 300)}`;
+          }
+          return undefined;
+        },
+      },
+    ];
+
+    const meter = new CpuMeter(server.child.pid, engine === 'postgres');
+    await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
+    for (const target of targets) {
+      if (opts.endpoints && !opts.endpoints.some((e) => e === target.name || (e === 'mcp' && target.name.startsWith('mcp')))) continue;
+      const note = await target.preflight();
+      if (note) console.log(`[${engine}] ${target.name}: ${note}`);
+      sampler.mark();
+      let profile: CpuProfile | undefined;
+      const inspector = server.inspector;
+      let cpu!: CpuShare;
+      const m = await measure(target, {
+        ...opts,
+        during: [
+          { start: () => meter.start(), stop: () => void (cpu = meter.stop()) },
+          ...(inspector ? [{ start: () => inspector.start(), stop: async () => void (profile = await inspector.stop()) }] : []),
+        ],
+        settle: () => waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` }),
+      });
+      const row: Row = { ...m, ratio: m.reqPerSec / hello.reqPerSec, rssPeakMiB: sampler.mark(), note, cpu };
+      if (profile) {
+        const file = writeProfile(path.join(BENCH_DIR, 'profiles'), `${engine}-${target.name.replace(/\W+/g, '-')}`, profile);
+        row.profile = { file: path.relative(ROOT, file), summary: summarise(profile, ROOT) };
+      }
+      rows.push(row);
+      console.log(`[${engine}] ${progress(m)}`);
+    }
+
+    server.inspector?.close();
+    const peakBeforeStop = sampler.peak();
+    sampler.stop();
+    await server.child.stop();
+    const result: EngineResult = {
+      engine,
+      database,
+      startedAt: new Date().toISOString(),
+      node: process.version,
+      cpus: os.availableParallelism(),
+      listings: { requested: opts.listings, total: live + upcoming, live },
+      connections: opts.connections,
+      durationS: opts.durationS,
+      warmupS: opts.warmupS,
+      profiling: opts.profile,
+      targets: { slugs, typo: opts.typo, typoMatches },
+      server: { startupS: server.startupS, startupHwmMiB: server.startupHwmMiB, peakRssMiB: peakBeforeStop.rss, hwmMiB: peakBeforeStop.hwm },
+      rows,
+    };
+    if (opts.profile) {
+      console.log(`[${engine}] EXPLAIN ANALYZE of the search and profile queries (in-process, server stopped)…`);
+      result.explain = await explainEndpoints({ dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined }, { slug: slugs[0], typo: opts.typo });
+    }
+    return result;
+  } finally {
+    sampler.stop();
+    server.inspector?.close();
+    await server.child.stop();
+  }
+}
+
+async function main() {
+  installCleanup();
+  const opts = parseOptions();
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const engines: Engine[] = [];
+  if (opts.only !== 'postgres') engines.push('pglite');
+  if (opts.only !== 'pglite' && databaseUrl) engines.push('postgres');
+  if (opts.only === 'postgres' && !databaseUrl) throw new Error('--only postgres needs DATABASE_URL=postgres://…');
+  mkdirSync(BENCH_DIR, { recursive: true });
+  console.log(
+    `launchyard bench: ${engines.map((e) => ENGINE_NAMES[e]).join(' and ')}; ${opts.listings.toLocaleString('en-US')} listings, ` +
+      `${opts.connections} connections, ${opts.warmupS} s warm-up + ${opts.durationS} s per endpoint` +
+      (databaseUrl ? '' : ' (set DATABASE_URL=postgres://… to measure PostgreSQL as well)'),
+  );
+
+  const results: Partial<Record<Engine, EngineResult>> = {};
+  for (const engine of engines) {
+    const r = await runEngine(engine, opts, databaseUrl);
+    results[engine] = r;
+    const file = path.join(BENCH_DIR, `results-${engine}.json`);
+    writeFileSync(file, JSON.stringify(r, null, 2) + '\n');
+    console.log(`[${engine}] results written to ${path.relative(ROOT, file)}`);
+  }
+
+  for (const engine of engines) {
+    const r = results[engine]!;
+    console.log(`\n${formatEngine(r)}`);
+    if (r.profiling) {
+      console.log(`\nCPU profiles (${ENGINE_NAMES[engine]}, server process, measured runs only):`);
+      for (const row of r.rows) {
+        if (row.profile) console.log(`  ${row.name} — ${row.profile.file}\n${formatSummary(row.profile.summary)}`);
+      }
+      for (const e of r.explain ?? []) console.log(`\n${formatExplained(e)}`);
+    }
+  }
+
+  const caveats = [];
+  if (opts.listings !== 100_000) caveats.push(`measured at ${opts.listings.toLocaleString('en-US')} listings; the targets are for 100,000`);
+  if (opts.connections !== 20) caveats.push(`measured at ${opts.connections} connections; the targets are for 20`);
+  if (opts.profile) caveats.push('profiler attached: latencies are inflated');
+  console.log(`\n${formatVerdicts(verdicts(results), caveats.join('; ') || undefined)}`);
+}
+
+main()
+  .catch(async (err) => {
+    console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());

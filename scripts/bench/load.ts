@@ -1,0 +1,142 @@
+/**
+ * One measured endpoint: a short warm-up, then a fixed-duration autocannon run. Latencies are
+ * taken from every response (2xx or not) at full precision, rather than autocannon's whole-ms
+ * histogram, so sub-millisecond p50s stay readable. A request still unanswered when the run stops
+ * counts with its age at that moment (a lower bound), so an overloaded endpoint cannot look fast
+ * by answering only its lucky requests. After each run the server is given time to finish the
+ * requests it still holds, so one endpoint's backlog is not measured as the next one's.
+ */
+import type { EventEmitter } from 'node:events';
+import autocannon, { type Request, type Result } from 'autocannon';
+
+export interface Target {
+  /** Row label, e.g. "get_listing". */
+  name: string;
+  /** What is requested, for the report, e.g. "GET /api/v1/listings/{slug}". */
+  label: string;
+  baseUrl: string;
+  /** One or more requests; each connection cycles through them. */
+  requests: Request[];
+  /** Optional per-response body check; a false result counts as a mismatch. */
+  verifyBody?: (body: string) => boolean;
+}
+
+export interface Measurement {
+  name: string;
+  label: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  reqPerSec: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  non2xx: number;
+  /** Requests sent but not answered when the run stopped (up to one per connection is normal). */
+  unanswered: number;
+  /** Seconds the server needed after the run to finish the work it still held. */
+  drainS: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+async function run(
+  target: Target,
+  connections: number,
+  duration: number,
+  onLatency?: (ms: number) => void,
+): Promise<{ result: Result; openAges: number[] }> {
+  // Send time of each connection's outstanding request (autocannon sends one at a time per connection).
+  const outstanding = new Map<EventEmitter, number>();
+  const instance = autocannon({
+    url: target.baseUrl,
+    connections,
+    duration,
+    timeout: 30,
+    requests: target.requests,
+    ...(target.verifyBody ? { verifyBody: target.verifyBody } : {}),
+    setupClient: (client: EventEmitter) => {
+      client.on('request', () => outstanding.set(client, performance.now()));
+      for (const event of ['response', 'timeout', 'connError']) client.on(event, () => outstanding.delete(client));
+    },
+  });
+  if (onLatency) {
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => onLatency(responseTime));
+  }
+  const result = await instance;
+  const now = performance.now();
+  return { result, openAges: [...outstanding.values()].map((t) => now - t) };
+}
+
+export async function measure(
+  target: Target,
+  opts: {
+    connections: number;
+    durationS: number;
+    warmupS: number;
+    during?: { start(): void | Promise<void>; stop(): void | Promise<void> }[];
+    /** Waits until the server has finished what it still holds; resolves to the seconds waited. */
+    settle?: () => Promise<number>;
+  },
+): Promise<Measurement> {
+  if (opts.warmupS > 0) {
+    await run(target, opts.connections, opts.warmupS);
+    await opts.settle?.();
+  }
+  let latencies = new Float64Array(1 << 16);
+  let n = 0;
+  for (const hook of opts.during ?? []) await hook.start();
+  const started = performance.now();
+  const push = (ms: number) => {
+    if (n === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[n++] = ms;
+  };
+  let result: Result;
+  let openAges: number[];
+  try {
+    ({ result, openAges } = await run(target, opts.connections, opts.durationS, push));
+  } finally {
+    for (const hook of [...(opts.during ?? [])].reverse()) await hook.stop();
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  const answered = n;
+  for (const age of openAges) push(age);
+  const sorted = latencies.subarray(0, n).sort();
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i];
+  const drainS = (await opts.settle?.()) ?? 0;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = count;
+  return {
+    name: target.name,
+    label: target.label,
+    connections: opts.connections,
+    durationS: result.duration || elapsedS,
+    requests: answered,
+    reqPerSec: answered / (result.duration || elapsedS),
+    latencyMs: {
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p99: percentile(sorted, 99),
+      max: n ? sorted[n - 1] : NaN,
+      mean: n ? sum / n : NaN,
+    },
+    non2xx: result.non2xx,
+    unanswered: openAges.length,
+    drainS,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches ?? 0,
+  };
+}
