@@ -16,28 +16,7 @@ let n = 0;
 const newUser = (name = 'User') =>
   t.app.services.accounts.createUser({ email: `oauth-${++n}-${Math.random().toString(36).slice(2, 8)}@test.example`, name: `${name} ${n}`, password: null });
 
-/** A raw MCP tools/call (modern era), over the socket. */
-async function mcpCall(tool: string, headers: Record<string, string>) {
-  const res = await fetch(`${await t.url()}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': tool,
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: tool, arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
-    }),
-  });
-  const text = await res.text();
-  return { status: res.status, challenge: res.headers.get('www-authenticate'), body: text.startsWith('{') ? JSON.parse(text) : text };
-}
+const mcpCall = (tool: string, headers: Record<string, string>) => t.mcpCall(tool, {}, headers);
 
 /** A browser signed in as a new user, at the start of an authorization request (PKCE S256). */
 async function startAuthorization(p: { scope?: string; resource?: string | string[]; clientId?: string; extra?: Record<string, string>; redirectUri?: string } = {}) {

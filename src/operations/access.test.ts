@@ -17,30 +17,7 @@ const VALID_ARGS: Record<string, Record<string, unknown>> = { get_account: {} };
 const restPath = (op: AnyOperation, args: Record<string, unknown>) =>
   '/api/v1' + op.path.replace(/\{(\w+)\}/g, (_m, k) => String(args[k]));
 
-async function mcpRaw(toolName: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${await t.url()}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': toolName,
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: toolName,
-        arguments: args,
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-      },
-    }),
-  });
-  return { status: res.status, challenge: res.headers.get('www-authenticate'), body: await res.text() };
-}
+const mcpRaw = (tool: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => t.mcpCall(tool, args, headers);
 
 test('every signed-in operation has access scenarios here', () => {
   assert.deepEqual(Object.keys(VALID_ARGS).sort(), signedIn.map((op) => op.id).sort());

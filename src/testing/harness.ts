@@ -178,6 +178,42 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       return baseUrl;
     },
 
+    /**
+     * A raw 2026-07-28 tools/call over the socket, for what an SDK client hides: HTTP status,
+     * challenge headers, exact bodies.
+     */
+    async mcpCall(tool: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}, meta: Record<string, unknown> = {}) {
+      const res = await fetch(`${await harness.url()}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': tool,
+          ...headers,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 42,
+          method: 'tools/call',
+          params: {
+            name: tool,
+            arguments: args,
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...meta },
+          },
+        }),
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        challenge: res.headers.get('www-authenticate'),
+        text,
+        body: text.startsWith('{') ? JSON.parse(text) : text,
+      };
+    },
+
     /** An MCP client of the official SDK, connected in the given protocol era. */
     async mcp(era: Era, headers: Record<string, string> = {}) {
       const client = new Client(

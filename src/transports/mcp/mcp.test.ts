@@ -109,26 +109,10 @@ test('GET on /mcp is 405 (stateless server: no standalone stream)', async () => 
 test('the tools/call fast path answers exactly as the SDK does, errors included', async () => {
   const sdkOnly = await createTestApp({ mcpFastPath: false });
   await sdkOnly.fx.product({ code: 'paid-launch', price_cents: 4900 });
-  const call = async (app: typeof t, name: string, args: unknown) => {
-    const res = await fetch(`${await app.url()}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 42,
-        method: 'tools/call',
-        params: { name, arguments: args, _meta: { ...modernMeta, 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' } } },
-      }),
-    });
+  const call = async (app: typeof t, name: string, args: Record<string, unknown>) => {
+    const res = await app.mcpCall(name, args, {}, { 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' } });
     // The two apps created their product a moment apart: only that timestamp may differ.
-    const text = (await res.text()).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>');
-    return { status: res.status, type: res.headers.get('content-type'), body: JSON.parse(text) };
+    return { status: res.status, type: res.type, body: JSON.parse(res.text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')) };
   };
   for (const [name, args] of [
     ['list_products', {}],
