@@ -160,14 +160,22 @@ export function listingsStore(db: Kysely<DB>) {
       })();
 
       const run = async (conn: Kysely<DB>) => {
+        // Rank the matches on narrow rows (id and sort keys); fetch the wide card columns only for
+        // the page. Counting and sorting thousands of full rows spilled to disk at 100k listings.
         const result = await sql<SummaryRow & { total: number }>`
-          select ${summaryColumns}, count(*) over ()::int as total
-          from listings l
+          with ranked as (
+            select l.id, count(*) over ()::int as total, row_number() over (order by ${order}) as pos
+            from listings l
+            ${trendingJoin}
+            where ${sql.join(where, sql` and `)}
+            order by pos
+            limit ${query.limit} offset ${query.offset}
+          )
+          select ${summaryColumns}, r.total
+          from ranked r
+          join listings l on l.id = r.id
           left join categories pc on pc.id = l.primary_category_id
-          ${trendingJoin}
-          where ${sql.join(where, sql` and `)}
-          order by ${order}
-          limit ${query.limit} offset ${query.offset}`.execute(conn);
+          order by r.pos`.execute(conn);
         return result.rows;
       };
       const rows = await run(db);
