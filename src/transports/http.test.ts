@@ -66,3 +66,20 @@ test('MCP refuses a foreign Host header (DNS rebinding) and is rate limited like
   assert.equal(limitedRes.status, 429);
   assert.ok(Number(limitedRes.headers['retry-after']) > 0);
 });
+
+test('signed-in callers are limited per credential: each API key has its own budget', async () => {
+  const keyed = await createTestApp({ env: { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '2', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000' } });
+  const a = await keyed.apiKey(['account:read']);
+  const b = await keyed.apiKey(['account:read']);
+  const statuses = async (auth: Record<string, string>) => {
+    const out = [];
+    for (let i = 0; i < 3; i++) out.push((await keyed.get('/api/v1/me', auth)).status);
+    return out;
+  };
+  assert.deepEqual(await statuses(a.auth), [200, 200, 429]);
+  assert.deepEqual(await statuses(b.auth), [200, 200, 429], "another key is not charged for the first one's calls");
+  const limited = await keyed.get('/api/v1/me', a.auth);
+  assert.equal(limited.headers['ratelimit-limit'], '2');
+  assert.ok(Number(limited.headers['retry-after']) > 0);
+  assert.equal((await keyed.get('/api/v1/site')).status, 200, 'anonymous callers of the same IP have their own budget');
+});
