@@ -18,3 +18,11 @@ export const pageOf = <T>(items: T[], p: PageRequest, total: number): Page<T> =>
   per_page: p.per_page,
   total,
 });
+
+/**
+ * The total of a list query that counts with `count(*) over ()`: carried by its rows, or, for a
+ * page past the end (no rows), counted separately.
+ */
+export async function totalOf(rows: { total: number }[], page: PageRequest, count: () => Promise<number>): Promise<number> {
+  return rows[0]?.total ?? (limitOffset(page).offset === 0 ? 0 : await count());
+}

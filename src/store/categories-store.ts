@@ -87,11 +87,6 @@ export function categoriesStore(db: Kysely<DB>) {
       return result.rows;
     },
 
-    async countLiveListings(categoryIds: string[]) {
-      const r = await sql<{ n: number }>`select count(*)::int as n from listings l where l.status = 'live' and exists (
-          select 1 from listing_categories lc where lc.listing_id = l.id and lc.category_id = any(${categoryIds}::bigint[]))`.execute(db);
-      return r.rows[0].n;
-    },
   };
 }
 export type CategoriesStore = ReturnType<typeof categoriesStore>;

@@ -159,38 +159,29 @@ export function listingsStore(db: Kysely<DB>) {
         }
       })();
 
-      const run = async (conn: Kysely<DB>) => {
-        // Rank the matches on narrow rows (id and sort keys); fetch the wide card columns only for
-        // the page. Counting and sorting thousands of full rows spilled to disk at 100k listings.
-        const result = await sql<SummaryRow & { total: number }>`
-          with ranked as (
-            select l.id, count(*) over ()::int as total, row_number() over (order by ${order}) as pos
-            from listings l
-            ${trendingJoin}
-            where ${sql.join(where, sql` and `)}
-            order by pos
-            limit ${query.limit} offset ${query.offset}
-          )
-          select ${summaryColumns}, r.total
-          from ranked r
-          join listings l on l.id = r.id
-          left join categories pc on pc.id = l.primary_category_id
-          order by r.pos`.execute(conn);
-        return result.rows;
-      };
-      const rows = await run(db);
+      // Rank the matches on narrow rows (id and sort keys); fetch the wide card columns only for
+      // the page. Counting and sorting thousands of full rows spilled to disk at 100k listings.
+      const result = await sql<SummaryRow & { total: number }>`
+        with ranked as (
+          select l.id, count(*) over ()::int as total, row_number() over (order by ${order}) as pos
+          from listings l
+          ${trendingJoin}
+          where ${sql.join(where, sql` and `)}
+          order by pos
+          limit ${query.limit} offset ${query.offset}
+        )
+        select ${summaryColumns}, r.total
+        from ranked r
+        join listings l on l.id = r.id
+        left join categories pc on pc.id = l.primary_category_id
+        order by r.pos`.execute(db);
+      const rows = result.rows;
       // count(*) over () is absent when the page is past the end; count separately then.
-      let total = rows[0]?.total;
-      if (total === undefined) {
-        total =
-          query.offset === 0
-            ? 0
-            : await countOnly(db);
-      }
+      const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countOnly());
       return { rows, total };
 
-      async function countOnly(conn: Kysely<DB>) {
-        const r = await sql<{ n: number }>`select count(*)::int as n from listings l where ${sql.join(where, sql` and `)}`.execute(conn);
+      async function countOnly() {
+        const r = await sql<{ n: number }>`select count(*)::int as n from listings l where ${sql.join(where, sql` and `)}`.execute(db);
         return r.rows[0].n;
       }
     },

@@ -1,6 +1,6 @@
 import type { BlogStore } from '../../store/blog-store.ts';
 import { notFound } from '../errors.ts';
-import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 
 export function createBlog(deps: { store: BlogStore }) {
   const { store } = deps;
@@ -8,7 +8,7 @@ export function createBlog(deps: { store: BlogStore }) {
     async list(input: PageRequest & { q?: string }) {
       const { limit, offset } = limitOffset(input);
       const rows = await store.list({ q: input.q, limit, offset });
-      const total = rows[0]?.total ?? (offset === 0 ? 0 : await store.count(input.q));
+      const total = await totalOf(rows, input, () => store.count(input.q));
       return pageOf(
         rows.map((r) => ({
           slug: r.slug,

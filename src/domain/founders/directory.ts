@@ -1,7 +1,7 @@
 import type { FoundersStore } from '../../store/founders-store.ts';
 import { notFound } from '../errors.ts';
 import { listingLinks, toStory } from '../listings/present.ts';
-import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 
 export function createFounderDirectory(deps: { store: FoundersStore; publicUrl: string }) {
   const { store, publicUrl } = deps;
@@ -10,7 +10,7 @@ export function createFounderDirectory(deps: { store: FoundersStore; publicUrl: 
       const { limit, offset } = limitOffset(input);
       const filter = { q: input.q?.trim() || undefined, country: input.country };
       const rows = await store.list({ ...filter, limit, offset });
-      const total = rows[0]?.total ?? (offset === 0 ? 0 : await store.count(filter));
+      const total = await totalOf(rows, input, () => store.count(filter));
       return pageOf(
         rows.map(({ id: _id, total: _t, ...card }) => card),
         input,

@@ -3,7 +3,7 @@ import type { SiteStore } from '../../store/site-store.ts';
 import type { ListingDirectory } from '../listings/directory.ts';
 import { drTrend, toSummary } from '../listings/present.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { resolveWeek, weekStatus } from './week-ref.ts';
 import { addDays, localDate, weekOf } from './weeks.ts';
 import { startOfLocalDay } from './zoned-time.ts';
@@ -58,33 +58,20 @@ export function createLaunchCalendar(deps: {
     status: weekStatus(week, now(), tz),
   });
 
-  async function total(rows: { total: number }[], page: PageRequest, count: () => Promise<number>) {
-    return rows[0]?.total ?? (limitOffset(page).offset === 0 ? 0 : await count());
-  }
-
-  return {
-    async week(ref: string, page: PageRequest) {
-      const tz = await timezone();
-      const week = resolveWeek(ref, now(), tz);
-      return cached(`week:${week}:${page.page}:${page.per_page}`, () => this.weekUncached(week, tz, page));
-    },
-
-    async weekUncached(week: string, tz: string, page: PageRequest) {
+  /** The rankings as computed from the database; the methods below serve them through the cache. */
+  const fresh = {
+    async week(week: string, tz: string, page: PageRequest) {
       const { limit, offset } = limitOffset(page);
       const rows = await store.week(week, { liveOnly: false, limit, offset });
       const awards = await store.awards({ week, limit: 3, offset: 0 });
       return {
-        ...pageOf(ranked(rows, page, 'week_votes'), page, await total(rows, page, () => store.countWeek(week, false))),
+        ...pageOf(ranked(rows, page, 'week_votes'), page, await totalOf(rows, page, () => store.countWeek(week, false))),
         week: weekInfo(week, tz),
         awards: awards.map((a) => ({ place: a.place, votes: a.award_votes, slug: a.slug })),
       };
     },
 
     async feed(section: Section, page: PageRequest) {
-      return cached(`feed:${section}:${page.page}:${page.per_page}:${weekOf(now(), await timezone())}`, () => this.feedUncached(section, page));
-    },
-
-    async feedUncached(section: Section, page: PageRequest) {
       const tz = await timezone();
       const { limit, offset } = limitOffset(page);
       const current = weekOf(now(), tz);
@@ -97,12 +84,12 @@ export function createLaunchCalendar(deps: {
           rows = await store.week(current, { liveOnly: true, limit, offset });
         }
         const count = () => store.countWeek(current, true);
-        return { ...pageOf(ranked(rows, page, section === 'today' ? 'day_votes' : 'week_votes'), page, await total(rows, page, count)), section, week: current };
+        return { ...pageOf(ranked(rows, page, section === 'today' ? 'day_votes' : 'week_votes'), page, await totalOf(rows, page, count)), section, week: current };
       }
       if (section === 'upcoming') {
         const rows = await store.upcoming(limit, offset);
         const items = rows.map((row) => ({ ...entry(row, null, 'week_votes'), metric: { name: 'launch_week' as const, value: null } }));
-        return { ...pageOf(items, page, await total(rows, page, async () => (await store.countRanked('upcoming')).n)), section, week: null };
+        return { ...pageOf(items, page, await totalOf(rows, page, async () => (await store.countRanked('upcoming')).n)), section, week: null };
       }
       // The other sections are orderings of all live listings: the search engine's sorts.
       const sort = ({ trending: 'trending', 'most-voted': 'votes', recent: 'newest', 'most-viewed': 'most_viewed', 'most-followed': 'most_followed' } as const)[section];
@@ -119,15 +106,6 @@ export function createLaunchCalendar(deps: {
     },
 
     async leaderboard(board: string, weekRef: string | undefined, page: PageRequest) {
-      const tz = await timezone();
-      // Resolve the week first so "this" is cached per actual week; errors are not cached.
-      const resolved = board === 'community-weekly' ? resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']) : weekRef;
-      return cached(`board:${board}:${resolved ?? ''}:${weekRef === undefined}:${page.page}:${page.per_page}`, () =>
-        this.leaderboardUncached(board, weekRef, page),
-      );
-    },
-
-    async leaderboardUncached(board: string, weekRef: string | undefined, page: PageRequest) {
       if (!(BOARDS as readonly string[]).includes(board)) {
         throw notFound('board_not_found', `No leaderboard "${board}"; boards: ${BOARDS.join(', ')}.`);
       }
@@ -143,36 +121,58 @@ export function createLaunchCalendar(deps: {
         case 'community-weekly': {
           const week = resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']);
           const rows = await store.week(week, { liveOnly: true, limit, offset });
-          const n = await total(rows, page, () => store.countWeek(week, true));
+          const n = await totalOf(rows, page, () => store.countWeek(week, true));
           return { ...pageOf(ranked(rows, page, 'week_votes'), page, n), ...base, title: 'Top launches of the week', week: weekInfo(week, tz) };
         }
         case 'community-all-time': {
           const rows = await store.allTimeVotes(limit, offset);
-          const n = await total(rows, page, async () => (await store.countRanked('all_time')).n);
+          const n = await totalOf(rows, page, async () => (await store.countRanked('all_time')).n);
           return { ...pageOf(ranked(rows, page, 'votes'), page, n), ...base, title: 'Most voted of all time' };
         }
         case 'billboard': {
           const rows = await store.billboard(limit, offset);
-          const n = await total(rows, page, async () => (await store.countRanked('billboard')).n);
+          const n = await totalOf(rows, page, async () => (await store.countRanked('billboard')).n);
           return { ...pageOf(ranked(rows, page, 'amount_cents', true), page, n), ...base, title: 'Billboard (paid)', paid: true, label: PAID_LABEL };
         }
         case 'domain-rating': {
           const rows = await store.domainRating(limit, offset);
-          const n = await total(rows, page, async () => (await store.countRanked('domain_rating')).n);
+          const n = await totalOf(rows, page, async () => (await store.countRanked('domain_rating')).n);
           return { ...pageOf(ranked(rows, page, 'domain_rating'), page, n), ...base, title: 'Highest Domain Rating' };
         }
         case 'revenue': {
           const rows = await store.revenue(limit, offset);
-          const n = await total(rows, page, async () => (await store.countRanked('revenue')).n);
+          const n = await totalOf(rows, page, async () => (await store.countRanked('revenue')).n);
           return { ...pageOf(ranked(rows, page, 'mrr_cents'), page, n), ...base, title: 'Highest monthly revenue' };
         }
       }
     },
 
+  };
+
+  return {
+    async week(ref: string, page: PageRequest) {
+      const tz = await timezone();
+      const week = resolveWeek(ref, now(), tz);
+      return cached(`week:${week}:${page.page}:${page.per_page}`, () => fresh.week(week, tz, page));
+    },
+
+    async feed(section: Section, page: PageRequest) {
+      return cached(`feed:${section}:${page.page}:${page.per_page}:${weekOf(now(), await timezone())}`, () => fresh.feed(section, page));
+    },
+
+    async leaderboard(board: string, weekRef: string | undefined, page: PageRequest) {
+      const tz = await timezone();
+      // Resolve the week first so "this" is cached per actual week; errors are not cached.
+      const resolved = board === 'community-weekly' ? resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']) : weekRef;
+      return cached(`board:${board}:${resolved ?? ''}:${weekRef === undefined}:${page.page}:${page.per_page}`, () =>
+        fresh.leaderboard(board, weekRef, page),
+      );
+    },
+
     async awards(filter: PageRequest & { listing?: string }) {
       const { limit, offset } = limitOffset(filter);
       const rows = await store.awards({ slug: filter.listing, limit, offset });
-      const n = await total(rows, filter, () => store.countAwards(filter.listing));
+      const n = await totalOf(rows, filter, () => store.countAwards(filter.listing));
       return pageOf(
         rows.map((r) => ({
           week: r.week,

@@ -2,7 +2,7 @@ import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
 import { correctionGroups, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
+import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { toProfile, toSummary } from './present.ts';
 import { ViewCounter } from './view-counter.ts';
 
@@ -92,7 +92,7 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
       const ref = await refOrNotFound(slug);
       const { limit, offset } = limitOffset(page);
       const rows = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
-      const total = rows[0]?.total ?? (offset === 0 ? 0 : (await store.alternatives(ref.id, ref.primary_category_id, 1, 0))[0]?.total ?? 0);
+      const total = await totalOf(rows, page, async () => (await store.alternatives(ref.id, ref.primary_category_id, 1, 0))[0]?.total ?? 0);
       return pageOf(
         rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
         page,
