@@ -11,6 +11,8 @@ import { buildHttpServer } from './transports/http.ts';
 import type { FastifyInstance } from 'fastify';
 import { startJobs, type Jobs } from './jobs/queue.ts';
 import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
+import { onDemandHandlers } from './jobs/handlers.ts';
+import { inlineDispatcher } from './jobs/dispatch.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -22,13 +24,15 @@ export interface App {
   services: Services;
   http: FastifyInstance;
   jobs?: Jobs;
+  /** Tests only (inlineJobs): resolves when every job sent so far has finished. */
+  jobsIdle?: () => Promise<void>;
   close(): Promise<void>;
 }
 
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
 export async function createApp(
   config: Config,
-  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch } = {},
+  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean } = {},
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
@@ -63,8 +67,13 @@ export async function createApp(
       },
     });
     log = http.log;
-    const jobs = config.jobs
-      ? await startJobs({
+    const onDemand = onDemandHandlers({ db: database.db, services, config });
+    const inline = opts.inlineJobs
+      ? inlineDispatcher(() => onDemand, (name, err) => http.log.error({ err, job: name }, 'background job error'))
+      : undefined;
+    const jobs = inline
+      ? undefined
+      : await startJobs({
           db: database.db,
           engine: database.engine,
           databaseUrl: config.databaseUrl,
@@ -72,14 +81,17 @@ export async function createApp(
           provider: config.domainRatingProvider ? httpProvider(config.domainRatingProvider) : manualProvider,
           now: services.now,
           onError: (err) => http.log.error({ err }, 'background job error'),
-        })
-      : undefined;
+          onDemand,
+          sendOnly: !config.jobs,
+        });
+    services.jobs.attach(inline ?? jobs!.dispatcher);
     return {
       config,
       database,
       services,
       http,
       jobs,
+      jobsIdle: inline?.idle,
       async close() {
         await http.close();
         await jobs?.stop();

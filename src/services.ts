@@ -33,6 +33,7 @@ import { signInFailuresStore } from './store/sign-in-failures-store.ts';
 import { createSignIn } from './domain/accounts/sign-in.ts';
 import { communityStore } from './store/community-store.ts';
 import { createCommunity } from './domain/community/community.ts';
+import { lateDispatcher } from './jobs/dispatch.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -61,6 +62,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     publicUrl,
     now,
+    /** Background work sent from requests; the app attaches pg-boss (or the inline runner in tests). */
+    jobs: lateDispatcher(),
     site: { info: () => getSiteInfo(site, publicUrl) },
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),

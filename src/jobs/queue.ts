@@ -7,6 +7,7 @@ import { runWeekStart } from './week-start.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
 import { idempotencyStore } from '../store/idempotency-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
+import type { JobDispatcher, JobHandler } from './dispatch.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -16,6 +17,10 @@ export interface JobsDeps {
   provider: DomainRatingProvider;
   now: () => Date;
   onError: (err: unknown) => void;
+  /** Jobs sent through services.jobs (jobs/handlers.ts), worked here beside the scheduled ones. */
+  onDemand: Record<string, JobHandler>;
+  /** Only send jobs (JOBS=off on a web node): no workers, no schedules; other nodes work the queue. */
+  sendOnly?: boolean;
 }
 
 /** Retries back off exponentially from 30 s; a run that hangs is expired after 10 minutes. */
@@ -33,16 +38,31 @@ export async function startJobs(deps: JobsDeps) {
       : new PgBoss({ connectionString: deps.databaseUrl!, max: 3 });
   boss.on('error', deps.onError);
   await boss.start();
+  const dispatcher: JobDispatcher = {
+    async send(name, data, opts) {
+      await boss.send(name, data, { singletonKey: opts?.singletonKey, startAfter: opts?.startAfterSeconds });
+    },
+  };
+  if (deps.sendOnly) {
+    for (const name of Object.keys(deps.onDemand)) await boss.createQueue(name, { ...RETRY });
+    return { boss, dispatcher, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  }
 
-  const jobs: Record<string, () => Promise<unknown>> = {
+  const scheduled: Record<string, () => Promise<unknown>> = {
     'week-start': () => runWeekStart(deps.db, deps.now()),
     'domain-rating-refresh': () => refreshDomainRatings(deps.db, deps.provider, deps.now()),
     'idempotency-purge': async () => ({ purged: await idempotencyStore(deps.db).purgeExpired(deps.now()) }),
   };
-  for (const [name, run] of Object.entries(jobs)) {
+  for (const [name, run] of Object.entries(scheduled)) {
     await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
     await boss.work(name, async ([job]) =>
       recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, run),
+    );
+  }
+  for (const [name, run] of Object.entries(deps.onDemand)) {
+    await boss.createQueue(name, { ...RETRY });
+    await boss.work(name, async ([job]) =>
+      recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, () => run((job.data ?? {}) as Record<string, unknown>)),
     );
   }
   // Hourly rather than only Monday 00:00: a node that was down at the week boundary catches up.
@@ -53,6 +73,7 @@ export async function startJobs(deps: JobsDeps) {
 
   return {
     boss,
+    dispatcher,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }

@@ -455,7 +455,7 @@ test(
   'several app nodes share the authorization server state (start on one, finish on the other)',
   { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PGlite is one process)' },
   async () => {
-    const other = await createApp(t.app.config, { viewFlushMs: 0 });
+    const other = await createApp(t.app.config, { viewFlushMs: 0, inlineJobs: true });
     try {
       const userId = await newUser();
       const browser = new TestBrowser(t.app);

@@ -42,7 +42,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch, inlineJobs: !config.jobs });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;
@@ -51,6 +51,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     app,
     db: app.database.db,
     fx: fixtures(app.database.db),
+    /** Resolves when every background job sent so far (crawls, drafting, mail) has finished (inline jobs, i.e. JOBS off). */
+    jobsIdle: () => app.jobsIdle!(),
 
     async rest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
       const res = await app.http.inject({
