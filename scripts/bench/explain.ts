@@ -88,7 +88,7 @@ export async function explainEndpoints(
     const db = database.db;
     const search = searchListings.input.parse({ q: targets.typo });
     return [
-      await explainCall(db, `search_listings q=${targets.typo}`, (s) => s.listings.search(search), (q) => /count\(\*\) over \(\)/.test(q.sql), runs),
+      await explainCall(db, `search_listings q=${targets.typo}`, (s) => s.listings.search(search), (q) => /from listing_search s/.test(q.sql), runs),
       await explainCall(db, `get_listing ${targets.slug}`, (s) => s.listings.profile(targets.slug), (q) => /from listings l\s+where l\.slug/.test(q.sql), runs),
     ];
   } finally {

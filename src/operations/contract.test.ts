@@ -12,8 +12,11 @@ const t = await createTestApp();
 const doc = (await t.get('/api/v1/openapi.json')).body as any;
 const implemented = new Map(operations.map((op) => [op.id, op]));
 
-/** Resolves local $refs so schemas written with and without components compare equal. */
-function deref(schema: any, root: any): any {
+/**
+ * Resolves local $refs so schemas written with and without components compare equal. Drops the
+ * schema keywords $schema and id (a component's name), but not properties that happen to be called id.
+ */
+function deref(schema: any, root: any, propertyMap = false): any {
   if (Array.isArray(schema)) return schema.map((s) => deref(s, root));
   if (!schema || typeof schema !== 'object') return schema;
   if (typeof schema.$ref === 'string') {
@@ -23,7 +26,10 @@ function deref(schema: any, root: any): any {
     return deref(target, root);
   }
   const out: any = {};
-  for (const [k, v] of Object.entries(schema)) if (k !== '$schema' && k !== 'id') out[k] = deref(v, root);
+  for (const [k, v] of Object.entries(schema)) {
+    if (!propertyMap && (k === '$schema' || k === 'id')) continue;
+    out[k] = deref(v, root, !propertyMap && k === 'properties');
+  }
   return out;
 }
 

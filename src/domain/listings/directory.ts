@@ -1,6 +1,6 @@
 import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
-import { correctionGroups, queryWords } from './typo-query.ts';
+import { correctionGroups, likelyMatches, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { toProfile, toSummary } from './present.ts';
@@ -35,6 +35,9 @@ export function normaliseDomain(value: string): string {
     .replace(/\.$/, '');
 }
 
+/** A word new to the directory becomes a typo correction within this long. */
+export const CORRECTIONS_CACHE_MS = 30_000;
+
 /** Public profiles may be this stale on a node that did not make the change itself. */
 export const PROFILE_CACHE_MS = 5000;
 
@@ -44,6 +47,8 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
   // Presented profiles are cached (not rows), so a hit returns the very same object and the
   // transports can reuse its serialisation too.
   const profiles = new TtlCache<{ id: string; profile: ReturnType<typeof toProfile> } | null>(deps.profileCacheMs ?? PROFILE_CACHE_MS, 10_000);
+  // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
+  const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
 
   async function refOrNotFound(slug: string, statuses?: readonly string[]) {
@@ -58,9 +63,10 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     async search(input: SearchInput) {
       const { limit, offset } = limitOffset(input);
       const words = queryWords(input.q ?? '');
-      const groups = words.length ? correctionGroups(words, await store.suggestions(words)) : undefined;
+      const found = words.length ? await known.through(words.join(' '), () => store.suggestions(words)) : undefined;
       const { rows, total } = await store.search({
-        groups,
+        groups: found && correctionGroups(words, found.corrections),
+        likelyMatches: found && likelyMatches(words, found.documents),
         categorySlug: input.category,
         stage: input.stage,
         country: input.country,

@@ -15,3 +15,11 @@ export function queryWords(q: string): string[] {
 export function correctionGroups(words: string[], suggestions: Map<string, string[]>): string[][] {
   return words.map((w) => [w, ...(suggestions.get(w) ?? []).filter((s) => /^[\p{L}\p{N}]+$/u.test(s) && s !== w)]);
 }
+
+/**
+ * How many listings a query may match: every word must match, so at most as many as its rarest
+ * word's count. Only a hint for choosing how to search.
+ */
+export function likelyMatches(words: string[], documents: Map<string, number>): number {
+  return Math.min(...words.map((w) => documents.get(w) ?? 0));
+}

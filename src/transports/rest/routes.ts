@@ -5,6 +5,10 @@ import type { Services } from '../../services.ts';
 import { Problem, problemFor } from './problem.ts';
 import { executeOperation } from '../../operations/execute.ts';
 import { authorize } from '../../operations/authorize.ts';
+import { z } from 'zod';
+import { validationFailed } from '../../operations/validation.ts';
+
+const NO_BODY = z.strictObject({});
 
 export const API_PREFIX = '/api/v1';
 
@@ -47,7 +51,15 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
       },
       config: { operation: op },
       // Access is checked before the input, so an anonymous caller learns "sign in", not the schema.
-      preValidation: async (request) => authorize(op, request.actor),
+      preValidation: async (request) => {
+        authorize(op, request.actor);
+        // A write without body keys (submit_draft, choose_free_listing…) still rejects a body
+        // that carries some, as the spec's "no other keys allowed" asks. {} or no body is fine.
+        if (!body && op.method !== 'GET' && op.method !== 'DELETE' && request.body != null) {
+          const parsed = NO_BODY.safeParse(request.body);
+          if (!parsed.success) throw validationFailed(parsed.error.issues);
+        }
+      },
       handler: async (request, reply) => {
         const input = {
           ...(request.params as object),

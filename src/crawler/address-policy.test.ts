@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isPublicAddress, normalizeHost } from './address-policy.ts';
+
+test('only global unicast addresses are public', () => {
+  const cases: [string, boolean][] = [
+    ['93.184.216.34', true],
+    ['2606:2800:220:1:248:1893:25c8:1946', true],
+    ['127.0.0.1', false], // loopback
+    ['127.0.0.2', false],
+    ['10.1.2.3', false], // private
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false], // link-local (cloud metadata)
+    ['100.64.0.1', false], // CGNAT
+    ['224.0.0.1', false], // multicast
+    ['0.0.0.0', false], // unspecified
+    ['255.255.255.255', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false], // link-local
+    ['fd00::1', false], // unique-local
+    ['ff02::1', false], // multicast
+    ['::ffff:127.0.0.1', false], // IPv4-mapped loopback
+    ['::ffff:10.0.0.1', false],
+    ['::ffff:93.184.216.34', true], // IPv4-mapped public
+    ['64:ff9b::a00:1', false], // NAT64 of 10.0.0.1
+    ['2002:a00:1::', false], // 6to4 of 10.0.0.1
+    ['not-an-ip', false],
+  ];
+  for (const [ip, expected] of cases) assert.equal(isPublicAddress(ip), expected, ip);
+});
+
+test('hosts compare in the form a URL gives them', () => {
+  assert.equal(normalizeHost('LocalHost'), 'localhost');
+  assert.equal(normalizeHost('[::1]'), '::1');
+  assert.equal(normalizeHost('::1'), '::1');
+  assert.equal(normalizeHost('2130706433'), '127.0.0.1');
+  assert.equal(normalizeHost(' 127.0.0.1 '), '127.0.0.1');
+  assert.equal(normalizeHost('[::ffff:127.0.0.1]'), '::ffff:7f00:1');
+});
