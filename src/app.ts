@@ -67,7 +67,7 @@ export async function createApp(
       },
     });
     log = http.log;
-    const onDemand = onDemandHandlers({ db: database.db, services, config });
+    const { handlers: onDemand, close: closeHandlers } = onDemandHandlers({ db: database.db, services, config });
     const inline = opts.inlineJobs
       ? inlineDispatcher(() => onDemand, (name, err) => http.log.error({ err, job: name }, 'background job error'))
       : undefined;
@@ -95,6 +95,8 @@ export async function createApp(
       async close() {
         await http.close();
         await jobs?.stop();
+        await inline?.idle();
+        await closeHandlers();
         await services.listings.views.stop();
         services.mailer.close();
         redis?.disconnect();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CrawlBounds } from './crawler/types.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -33,6 +34,21 @@ const Env = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, e.g. "Launchyard <no-reply@example.com>"')
     .default('Launchyard <no-reply@localhost>'),
+  CRAWLER_ALLOW_HOSTS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((h) => h.trim() === '' || /^(\[[0-9a-fA-F:.]+\]|[^\s/:?#@[\]]+)$/.test(h.trim())),
+      'must be comma-separated hosts or IPs as written in a URL, without port or path, e.g. 127.0.0.1,localhost,[::1]',
+    )
+    .default(''),
+  CRAWLER_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(8),
+  CRAWLER_MAX_PAGE_BYTES: z.coerce.number().int().min(16_384).default(2 * 1024 * 1024),
+  CRAWLER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  CRAWLER_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export interface Config {
@@ -52,6 +68,13 @@ export interface Config {
   domainRatingProvider?: { url: string; apiKey?: string; field: string };
   /** Outgoing mail: every mail goes to the outbox table; with smtpUrl it is also sent. */
   mail: { smtpUrl?: string; from: string };
+  /**
+   * The site crawler: its User-Agent (robots.txt token LaunchyardBot), its bounds, and the hosts it
+   * may reach although they resolve to private addresses (tests, an intranet install).
+   */
+  crawler: { allowHosts: string[]; userAgent: string; bounds: CrawlBounds };
+  /** An OpenAI-compatible chat completions API for drafting; without it the built-in extractor drafts. */
+  llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`config error: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new ConfigError('config error: LLM_MODEL is required when LLM_BASE_URL is set');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -79,5 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.DR_PROVIDER_URL, apiKey: e.DR_PROVIDER_KEY, field: e.DR_PROVIDER_FIELD }
       : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    crawler: {
+      allowHosts: e.CRAWLER_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter((h) => h !== ''),
+      userAgent: `LaunchyardBot/1.0 (+${publicUrl}/bot)`,
+      bounds: {
+        maxPages: e.CRAWLER_MAX_PAGES,
+        maxBytesPerPage: e.CRAWLER_MAX_PAGE_BYTES,
+        timeMs: e.CRAWLER_TIMEOUT_SECONDS * 1000,
+        maxRedirects: e.CRAWLER_MAX_REDIRECTS,
+      },
+    },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS }
+        : undefined,
   };
 }

@@ -34,6 +34,15 @@ import { createSignIn } from './domain/accounts/sign-in.ts';
 import { communityStore } from './store/community-store.ts';
 import { createCommunity } from './domain/community/community.ts';
 import { lateDispatcher } from './jobs/dispatch.ts';
+import { ownerListingsStore } from './store/owner-listings-store.ts';
+import { createOwnerListings } from './domain/owner-listings/owner-listings.ts';
+import { draftStores } from './store/drafts-store.ts';
+import { createDrafts } from './domain/drafts/drafts.ts';
+import { draftInviteStores } from './store/draft-invites-store.ts';
+import { createDraftInvites } from './domain/drafts/invites.ts';
+import type { Drafter } from './domain/drafts/drafting.ts';
+import { verifyExtraction } from './extraction/verify.ts';
+import { createBuiltinExtractor } from './extraction/builtin/index.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -49,6 +58,8 @@ export interface ServiceDeps {
   mail?: { smtpUrl?: string; from: string };
   /** Where the mailer logs (the HTTP server's logger). */
   log?: MailLog;
+  /** Tests only: the extractors and verifier drafts use (default: built-in extractor, LLM too when configured). */
+  drafter?: Drafter;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -58,12 +69,13 @@ export function createServices(deps: ServiceDeps) {
   const site = siteStore(db);
   const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: deps.profileCacheMs });
   const users = usersStore(db);
+  const jobs = lateDispatcher();
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,
     now,
     /** Background work sent from requests; the app attaches pg-boss (or the inline runner in tests). */
-    jobs: lateDispatcher(),
+    jobs,
     site: { info: () => getSiteInfo(site, publicUrl) },
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),
@@ -82,6 +94,9 @@ export function createServices(deps: ServiceDeps) {
     signIn: createSignIn({ users, failures: signInFailuresStore(db), now }),
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
     community: createCommunity({ store: communityStore(db), now }),
+    ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
+    drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: deps.drafter ?? { extractors: [createBuiltinExtractor()], verify: verifyExtraction }, forgetListing: listings.forget }),
+    draftInvites: createDraftInvites({ stores: draftInviteStores(db), mailer, publicUrl, siteName: async () => (await site.settings()).name, now, forgetListing: listings.forget }),
   };
 }
 

@@ -3,6 +3,13 @@ import type { DB } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import type { Config } from '../config.ts';
 import type { JobHandler } from './dispatch.ts';
+import { LISTING_UPDATE_MAIL_JOB, mailFollowers } from './listing-update-mail.ts';
+import { BADGE_CHECK_JOB, runBadgeCheck } from './badge-check.ts';
+import { createCrawler, type ClosableCrawler } from '../crawler/crawler.ts';
+import { draftStores } from '../store/drafts-store.ts';
+import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
+import { runDraftPipeline, type DraftJobDeps } from './draft-pipeline.ts';
+import { runCompetitorComparison } from './draft-competitor.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -14,6 +21,30 @@ export interface JobContext {
  * Jobs sent on demand through services.jobs (not on a schedule), by name. pg-boss works them in a
  * running service; the test harness runs them inline. One entry per job; each is idempotent.
  */
-export function onDemandHandlers(_ctx: JobContext): Record<string, JobHandler> {
-  return {};
+export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, JobHandler>; close(): Promise<void> } {
+  let crawler: ClosableCrawler | undefined;
+  // The crawler is made on first use: most nodes' handlers never crawl.
+  const draftJobs = (): DraftJobDeps => ({
+    stores: draftStores(ctx.db),
+    crawler: (crawler ??= draftCrawler(ctx.config)),
+    drafter: ctx.services.drafts.drafter,
+    now: ctx.services.now,
+  });
+  const handlers: Record<string, JobHandler> = {
+    [DRAFT_PIPELINE_JOB]: (data) => runDraftPipeline(draftJobs(), String(data.draftId)),
+    [DRAFT_COMPETITOR_JOB]: (data) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url)),
+    [LISTING_UPDATE_MAIL_JOB]: (data) =>
+      mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
+    [BADGE_CHECK_JOB]: (data) =>
+      runBadgeCheck(
+        { db: ctx.db, reader: (crawler ??= draftCrawler(ctx.config)), publicUrl: ctx.config.publicUrl, now: ctx.services.now, forget: ctx.services.listings.forget },
+        String(data.listingId),
+      ),
+  };
+  return { handlers, close: async () => crawler?.close() };
+}
+
+/** The drafts' crawler, as config.crawler says (user agent, bounds, hosts allowed on private addresses). */
+function draftCrawler(config: Config): ClosableCrawler {
+  return createCrawler({ userAgent: config.crawler.userAgent, allowHosts: config.crawler.allowHosts, bounds: config.crawler.bounds });
 }

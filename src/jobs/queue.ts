@@ -6,6 +6,9 @@ import { recordRun } from './runs.ts';
 import { runWeekStart } from './week-start.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
 import { idempotencyStore } from '../store/idempotency-store.ts';
+import { BADGE_SWEEP_JOB, sweepBadgeChecks } from './badge-check.ts';
+import { sweepDrafts } from './draft-pipeline.ts';
+import { draftStores } from '../store/drafts-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
 import type { JobDispatcher, JobHandler } from './dispatch.ts';
 
@@ -52,6 +55,11 @@ export async function startJobs(deps: JobsDeps) {
     'week-start': () => runWeekStart(deps.db, deps.now()),
     'domain-rating-refresh': () => refreshDomainRatings(deps.db, deps.provider, deps.now()),
     'idempotency-purge': async () => ({ purged: await idempotencyStore(deps.db).purgeExpired(deps.now()) }),
+    // Fan-out: one badge-check job per free listing awaiting its badge (worked by the on-demand handler).
+    [BADGE_SWEEP_JOB]: () => sweepBadgeChecks(deps.db, dispatcher, deps.now()),
+    // Drafts whose pipeline job was lost (a crash between commit and send, a dead worker) are
+    // re-sent a few times, then failed with a reason: no draft stays in crawling forever.
+    'draft-sweep': () => sweepDrafts({ stores: draftStores(deps.db), jobs: dispatcher, now: deps.now }),
   };
   for (const [name, run] of Object.entries(scheduled)) {
     await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
@@ -69,6 +77,8 @@ export async function startJobs(deps: JobsDeps) {
   await boss.schedule('week-start', '0 * * * *', null, { tz: deps.timezone });
   await boss.schedule('domain-rating-refresh', '30 3 * * *', null, { tz: deps.timezone });
   await boss.schedule('idempotency-purge', '15 * * * *', null, { tz: deps.timezone });
+  await boss.schedule(BADGE_SWEEP_JOB, '40 */6 * * *', null, { tz: deps.timezone });
+  await boss.schedule('draft-sweep', '*/2 * * * *', null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
 
   return {

@@ -18,6 +18,21 @@ import { listLaunches } from './launches/list-launches.ts';
 import { getLeaderboard } from './launches/get-leaderboard.ts';
 import { listAwards } from './launches/list-awards.ts';
 import { getBadges } from './badges/get-badges.ts';
+import { submitListing } from './drafts/submit-listing.ts';
+import { listMyDrafts } from './drafts/list-my-drafts.ts';
+import { getDraft } from './drafts/get-draft.ts';
+import { updateDraft } from './drafts/update-draft.ts';
+import { submitDraft } from './drafts/submit-draft.ts';
+import { inviteCofounder } from './drafts/invite-cofounder.ts';
+import { listMyListings } from './owner-listings/list-my-listings.ts';
+import { getMyListing } from './owner-listings/get-my-listing.ts';
+import { updateMyListing } from './owner-listings/update-my-listing.ts';
+import { postListingUpdate } from './owner-listings/post-listing-update.ts';
+import { addMilestone } from './owner-listings/add-milestone.ts';
+import { deleteMilestone } from './owner-listings/delete-milestone.ts';
+import { setFounderStory } from './owner-listings/set-founder-story.ts';
+import { answerInterview } from './owner-listings/answer-interview.ts';
+import { chooseFreeListing } from './owner-listings/choose-free-listing.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -40,4 +55,19 @@ export const operations: AnyOperation[] = [
   listInterviewQuestions,
   listProducts,
   getAccount,
+  submitListing,
+  listMyDrafts,
+  getDraft,
+  updateDraft,
+  submitDraft,
+  listMyListings,
+  getMyListing,
+  updateMyListing,
+  postListingUpdate,
+  addMilestone,
+  deleteMilestone,
+  setFounderStory,
+  answerInterview,
+  chooseFreeListing,
+  inviteCofounder,
 ] as AnyOperation[];

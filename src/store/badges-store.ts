@@ -5,7 +5,8 @@ import type { DB } from './schema.ts';
 export interface BadgeSubjectRow {
   slug: string;
   name: string;
-  status: 'live' | 'scheduled';
+  /** awaiting_badge only when asked for (badge images: a queued free listing embeds its badge before it is public). */
+  status: 'live' | 'scheduled' | 'awaiting_badge';
   plan: 'free' | 'paid';
   launch_week: string | null;
   verified: boolean;
@@ -20,14 +21,17 @@ export function badgesStore(db: Kysely<DB>) {
      * A public (live or scheduled) listing's badge facts in one round trip; undefined when there
      * is none. Badge images are fetched by every visitor of every page that embeds one.
      */
-    async subject(slug: string): Promise<BadgeSubjectRow | undefined> {
+    async subject(slug: string, opts: { awaitingBadge?: boolean } = {}): Promise<BadgeSubjectRow | undefined> {
+      // A listing queued on the free plan (choose_free_listing) shows its badge before it is public:
+      // the badge check looks for that very image on its homepage.
+      const queuedFree = opts.awaitingBadge ? sql`or (l.status = 'awaiting_badge' and l.free_queued_at is not null)` : sql``;
       const result = await sql<BadgeSubjectRow>`
         select l.slug, l.name, l.status, l.plan, l.launch_week, l.verified_at is not null as verified,
           coalesce((select json_agg(json_build_object('week', a.week, 'place', a.place) order by a.place, a.week desc)
                     from awards a where a.listing_id = l.id), '[]'::json) as awards,
           s.name as site_name, s.timezone
         from listings l cross join site_settings s
-        where l.slug = ${slug} and l.status in ('live', 'scheduled') and s.id = 1`.execute(db);
+        where l.slug = ${slug} and (l.status in ('live', 'scheduled') ${queuedFree}) and s.id = 1`.execute(db);
       return result.rows[0];
     },
   };

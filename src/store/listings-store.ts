@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, PaidSection } from './schema.ts';
 import { descendantCategoryIds } from './categories-store.ts';
+import { relevanceSearch } from './relevance-search.ts';
 
 /** Columns of a listing card, selected by every query that returns summaries. */
 export interface SummaryRow {
@@ -44,6 +45,8 @@ export interface SearchQuery {
   offset: number;
   /** Trending: votes weighted by 0.5^(age / halfLife), over the window. */
   trending: { now: Date; halfLifeHours: number; windowDays: number };
+  /** How many listings the words may match, from the dictionary's counts: picks a plan, never changes a result. */
+  likelyMatches?: number;
 }
 
 export interface ProfileRow {
@@ -98,7 +101,7 @@ export function listingsStore(db: Kysely<DB>) {
     async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number }> {
       const categoryIds = query.categorySlug ? await descendantCategoryIds(db, query.categorySlug) : undefined;
       if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0 };
-      const where: RawBuilder<unknown>[] = [sql`l.status = ${query.status}`];
+      const where: RawBuilder<unknown>[] = [];
       if (categoryIds) {
         where.push(sql`exists (select 1 from listing_categories lc
           where lc.listing_id = l.id and lc.category_id = any(${categoryIds}::bigint[]))`);
@@ -125,6 +128,10 @@ export function listingsStore(db: Kysely<DB>) {
             sql` && `,
           )
         : undefined;
+      if (q && tsq && query.sort === 'relevance') {
+        return relevanceSearch(db, { tsq, status: query.status, filters: where, limit: query.limit, offset: query.offset, likelyMatches: query.likelyMatches });
+      }
+      where.unshift(sql`l.status = ${query.status}`);
       if (q) where.push(sql`l.search_vector @@ (${tsq})`);
 
       const { now, halfLifeHours, windowDays } = query.trending;
@@ -142,9 +149,8 @@ export function listingsStore(db: Kysely<DB>) {
       const order = (() => {
         switch (query.sort) {
           case 'relevance':
-            return q
-              ? sql`ts_rank_cd(l.search_vector, (${tsq})) desc, l.votes_count desc, l.id`
-              : sql`l.votes_count desc, l.published_at desc nulls last, l.id`;
+            // Only without q: relevance to a query is relevanceSearch's.
+            return sql`l.votes_count desc, l.published_at desc nulls last, l.id`;
           case 'newest':
             return sql`l.published_at desc nulls last, l.id desc`;
           case 'votes':
@@ -189,67 +195,30 @@ export function listingsStore(db: Kysely<DB>) {
     /**
      * Known words that look like each query word (trigram similarity over the small search_terms
      * table), most similar and most used first. Words and terms are compared unaccented.
+     * `documents`: per word, how many listings use it or one of its corrections (dictionary
+     * counts, never decremented): a hint of how common the word is.
      */
-    async suggestions(words: string[], perWord = 3): Promise<Map<string, string[]>> {
-      if (!words.length) return new Map();
-      const r = await sql<{ word: string; plain: string; terms: string[] }>`
-        select w.word, ly_unaccent(w.word) as plain,
-          coalesce((select array_agg(s.term order by s.sim desc, s.documents desc) from (
-              select t.term, t.documents, similarity(t.term, ly_unaccent(w.word)) as sim from search_terms t
-              where t.term % ly_unaccent(w.word)
-              order by sim desc, t.documents desc limit ${perWord}) s), '{}') as terms
-        from unnest(${words}::text[]) as w(word)`.execute(db);
-      return new Map(r.rows.map((row) => [row.word, row.plain === row.word ? row.terms : [row.plain, ...row.terms]]));
+    async suggestions(words: string[], perWord = 3): Promise<{ corrections: Map<string, string[]>; documents: Map<string, number> }> {
+      if (!words.length) return { corrections: new Map(), documents: new Map() };
+      const r = await sql<{ word: string; plain: string; terms: string[]; documents: number }>`
+        select x.word, x.plain, x.terms,
+          coalesce((select sum(t.documents) from search_terms t where t.term = any(x.terms || x.plain)), 0)::int as documents
+        from (
+          select w.word, ly_unaccent(w.word) as plain,
+            coalesce((select array_agg(s.term order by s.sim desc, s.documents desc) from (
+                select t.term, t.documents, similarity(t.term, ly_unaccent(w.word)) as sim from search_terms t
+                where t.term % ly_unaccent(w.word)
+                order by sim desc, t.documents desc limit ${perWord}) s), '{}') as terms
+          from unnest(${words}::text[]) as w(word)) x`.execute(db);
+      return {
+        corrections: new Map(r.rows.map((row) => [row.word, row.plain === row.word ? row.terms : [row.plain, ...row.terms]])),
+        documents: new Map(r.rows.map((row) => [row.word, row.documents])),
+      };
     },
 
     /** A public (live or scheduled) listing with every section of its profile, in one round trip. */
     async profileBySlug(slug: string): Promise<ProfileRow | undefined> {
-      const result = await sql<ProfileRow>`
-        select l.id, l.slug, l.name, l.url, l.domain, l.status, l.plan, l.launch_week, l.published_at,
-          l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
-          l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
-          l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
-          l.revenue_mrr_cents, l.revenue_verified, l.votes_count, l.views_count, l.follows_count,
-          coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
-              order by lc.is_primary desc, lc.position, c.name)
-            from listing_categories lc join categories c on c.id = lc.category_id
-            where lc.listing_id = l.id), '[]') as categories,
-          -- One value per key: two categories may both define a key (e.g. api_available).
-          coalesce((select json_agg(json_build_object('key', s.key, 'label', s.label, 'value', s.value)
-              order by s.position, s.key)
-            from (select distinct on (a.key) a.key, a.label, a.position, v.value
-                  from listing_attribute_values v join category_attributes a on a.id = v.attribute_id
-                  where v.listing_id = l.id order by a.key, a.position, a.id) s), '[]') as attributes,
-          coalesce((select json_agg(json_build_object('slug', f.slug, 'name', f.name,
-                'title', coalesce(lf.title, f.title), 'avatar_url', f.avatar_url) order by lf.position, f.id)
-            from listing_founders lf join founders f on f.id = lf.founder_id
-            where lf.listing_id = l.id), '[]') as founders,
-          coalesce((select json_agg(u order by u.created_at desc, u.id desc) from (
-              select id, title, body, created_at from listing_updates
-              where listing_id = l.id order by created_at desc, id desc limit 5) u), '[]') as updates,
-          (select json_build_object('average', round(avg(r.rating)::numeric, 1), 'count', count(*))
-            from reviews r
-            where r.listing_id = l.id and r.status = 'published'
-              and r.user_id is distinct from l.owner_id
-              and not exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
-                              where lf.listing_id = l.id and f.user_id = r.user_id)) as rating,
-          (select json_build_object('value', d.value, 'source', d.source, 'measured_at', d.measured_at,
-                'previous', (select p.value from domain_rating_snapshots p
-                             where p.listing_id = l.id and p.measured_at < d.measured_at
-                             order by p.measured_at desc limit 1))
-            from domain_rating_snapshots d where d.listing_id = l.id
-            order by d.measured_at desc limit 1) as dr,
-          case when 'milestones' = any(l.unlocked_sections) then coalesce((
-            select json_agg(json_build_object('id', m.id, 'date', m.date, 'title', m.title,
-                'description', m.description, 'url', m.url) order by m.date desc, m.id desc)
-            from milestones m where m.listing_id = l.id), '[]') end as milestones,
-          case when 'media' = any(l.unlocked_sections) then coalesce((
-            select json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption)
-                order by md.position, md.id)
-            from listing_media md where md.listing_id = l.id), '[]') end as media
-        from listings l
-        where l.slug = ${slug} and l.status in ('live', 'scheduled')`.execute(db);
-      return result.rows[0];
+      return profileRow(db, sql`l.slug = ${slug} and l.status in ('live', 'scheduled')`, false);
     },
 
     /** id and primary category of a public listing, or undefined. */
@@ -326,4 +295,58 @@ export function listingsStore(db: Kysely<DB>) {
     },
   };
 }
+
+/**
+ * One listing's whole profile row, in one round trip. The public profile asks only for the paid
+ * sections the listing has unlocked; its owner (get_my_listing) sees them all.
+ */
+export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, allPaidSections: boolean): Promise<ProfileRow | undefined> {
+  const result = await sql<ProfileRow>`
+    select l.id, l.slug, l.name, l.url, l.domain, l.status, l.plan, l.launch_week, l.published_at,
+      l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
+      l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
+      l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
+      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, l.views_count, l.follows_count,
+      coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
+          order by lc.is_primary desc, lc.position, c.name)
+        from listing_categories lc join categories c on c.id = lc.category_id
+        where lc.listing_id = l.id), '[]') as categories,
+      -- One value per key: two categories may both define a key (e.g. api_available).
+      coalesce((select json_agg(json_build_object('key', s.key, 'label', s.label, 'value', s.value)
+          order by s.position, s.key)
+        from (select distinct on (a.key) a.key, a.label, a.position, v.value
+              from listing_attribute_values v join category_attributes a on a.id = v.attribute_id
+              where v.listing_id = l.id order by a.key, a.position, a.id) s), '[]') as attributes,
+      coalesce((select json_agg(json_build_object('slug', f.slug, 'name', f.name,
+            'title', coalesce(lf.title, f.title), 'avatar_url', f.avatar_url) order by lf.position, f.id)
+        from listing_founders lf join founders f on f.id = lf.founder_id
+        where lf.listing_id = l.id), '[]') as founders,
+      coalesce((select json_agg(u order by u.created_at desc, u.id desc) from (
+          select id, title, body, created_at from listing_updates
+          where listing_id = l.id order by created_at desc, id desc limit 5) u), '[]') as updates,
+      (select json_build_object('average', round(avg(r.rating)::numeric, 1), 'count', count(*))
+        from reviews r
+        where r.listing_id = l.id and r.status = 'published'
+          and r.user_id is distinct from l.owner_id
+          and not exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
+                          where lf.listing_id = l.id and f.user_id = r.user_id)) as rating,
+      (select json_build_object('value', d.value, 'source', d.source, 'measured_at', d.measured_at,
+            'previous', (select p.value from domain_rating_snapshots p
+                         where p.listing_id = l.id and p.measured_at < d.measured_at
+                         order by p.measured_at desc limit 1))
+        from domain_rating_snapshots d where d.listing_id = l.id
+        order by d.measured_at desc limit 1) as dr,
+      case when ${allPaidSections}::boolean or 'milestones' = any(l.unlocked_sections) then coalesce((
+        select json_agg(json_build_object('id', m.id, 'date', m.date, 'title', m.title,
+            'description', m.description, 'url', m.url) order by m.date desc, m.id desc)
+        from milestones m where m.listing_id = l.id), '[]') end as milestones,
+      case when ${allPaidSections}::boolean or 'media' = any(l.unlocked_sections) then coalesce((
+        select json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption)
+            order by md.position, md.id)
+        from listing_media md where md.listing_id = l.id), '[]') end as media
+    from listings l
+    where ${where}`.execute(db);
+  return result.rows[0];
+}
+
 export type ListingsStore = ReturnType<typeof listingsStore>;

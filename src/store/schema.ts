@@ -113,6 +113,9 @@ export interface ListingsTable {
   dr_previous: number | null;
   dr_measured_at: Date | null;
   dr_source: string | null;
+  free_queued_at: Date | null;
+  badge_checked_at: Date | null;
+  badge_verified_at: Date | null;
   votes_count: Generated<number>;
   follows_count: Generated<number>;
   views_count: ColumnType<string, string | number | undefined, string | number>;
@@ -148,6 +151,7 @@ export interface ListingUpdatesTable {
   title: string;
   body: string;
   created_at: Timestamp;
+  followers_notified_at: Date | null;
 }
 
 export interface MilestonesTable {
@@ -382,6 +386,88 @@ export interface IdempotencyKeysTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface ListingVersionsTable {
+  id: Id;
+  listing_id: string;
+  editor_id: string | null;
+  source: string;
+  before: Json<Record<string, unknown>>;
+  after: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export type BadgeCheckOutcome = 'verified' | 'absent' | 'unverifiable';
+
+export interface BadgeChecksTable {
+  id: Id;
+  listing_id: string;
+  checked_at: Timestamp;
+  outcome: BadgeCheckOutcome;
+  url: string;
+  detail: Generated<string>;
+}
+
+export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed' | 'submitted';
+export type DraftStage = 'queued' | 'robots' | 'fetching' | 'drafting' | 'verifying' | 'done' | 'failed';
+
+export interface DraftsTable {
+  id: ColumnType<string, string | undefined, never>;
+  owner_id: string;
+  url: string;
+  status: DraftStatus;
+  stage: DraftStage;
+  pages_fetched: Generated<number>;
+  pages_planned: Generated<number>;
+  fields_drafted: Generated<number>;
+  pipeline_sends: Generated<number>;
+  failure_code: string | null;
+  failure_reason: string | null;
+  fields: Json<Record<string, unknown>>;
+  faqs: Json<unknown[]>;
+  founders: Json<unknown[]>;
+  company_socials: Json<Record<string, string>>;
+  founder_socials: Json<Record<string, string>>;
+  story: Json<Record<string, string> | null>;
+  milestones: Json<unknown[]>;
+  seo: Json<{ title: string | null; meta: string | null } | null>;
+  competitor: Json<Record<string, unknown> | null>;
+  owner_sections: Generated<string[]>;
+  listing_id: string | null;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CrawlPagesTable {
+  id: Id;
+  draft_id: string;
+  purpose: 'site' | 'competitor';
+  position: number;
+  url: string;
+  final_url: string;
+  fetched_at: ColumnType<Date, Date | string, Date | string>;
+  status: number;
+  content_type: string;
+  hash: string;
+  title: string;
+  lang: string;
+  text: string;
+  html: string;
+  links: Json<unknown[]>;
+}
+
+export interface DraftInvitesTable {
+  id: Id;
+  draft_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   users: UsersTable;
@@ -417,4 +503,9 @@ export interface DB {
   oauth_records: OauthRecordsTable;
   installation_secrets: InstallationSecretsTable;
   idempotency_keys: IdempotencyKeysTable;
+  listing_versions: ListingVersionsTable;
+  badge_checks: BadgeChecksTable;
+  drafts: DraftsTable;
+  crawl_pages: CrawlPagesTable;
+  draft_invites: DraftInvitesTable;
 }

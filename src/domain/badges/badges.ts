@@ -12,11 +12,13 @@ import { badgeWording } from './wording.ts';
 export function createBadges(deps: { store: BadgesStore; publicUrl: string; now: () => Date }) {
   const { store, publicUrl, now } = deps;
 
-  async function subject(slug: string) {
-    const row = await store.subject(slug);
+  async function subject(slug: string, opts: { awaitingBadge?: boolean } = {}) {
+    const row = await store.subject(slug, opts);
     if (!row) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+    // A free listing awaiting its badge check may show only "listed": the image its owner embeds.
+    if (row.status === 'awaiting_badge') return { row, earned: [{ kind: 'listed' as const }] };
     // "Launched" compares with the week now in the site timezone, as launch weeks are stored.
-    return { row, earned: earnedBadges(row, weekOf(now(), row.timezone)) };
+    return { row, earned: earnedBadges({ ...row, status: row.status }, weekOf(now(), row.timezone)) };
   }
 
   function render(row: BadgeSubjectRow, badge: EarnedBadge, style: BadgeStyle): RenderedBadge & { label: string; alt: string } {
@@ -56,7 +58,7 @@ export function createBadges(deps: { store: BadgesStore; publicUrl: string; now:
 
     /** One badge image; 404 when the listing is not public or has not earned the badge. */
     async image(slug: string, kind: BadgeKind, week: IsoDate | undefined, style: BadgeStyle): Promise<string> {
-      const { row, earned } = await subject(slug);
+      const { row, earned } = await subject(slug, { awaitingBadge: true });
       const badge = badgeForImage(earned, kind, week);
       if (!badge) {
         const what = kind === 'launch_of_the_week' ? `a Launch of the Week award for the week of ${week}` : `the "${kind}" badge`;

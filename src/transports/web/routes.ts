@@ -13,6 +13,7 @@ import { registerApiKeyPages } from './api-keys-pages.ts';
 import { registerConnectedAppsPages } from './connected-apps.ts';
 import { registerAdminPages } from './admin-pages.ts';
 import { registerListingPages } from './listing-pages.ts';
+import { registerInvitePages } from './invite-pages.ts';
 
 const CSS = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
@@ -67,4 +68,5 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerConnectedAppsPages(app, web);
   registerAdminPages(app, web);
   registerListingPages(app, web);
+  registerInvitePages(app, web);
 }

@@ -1,0 +1,95 @@
+import type { Evidence, FieldProposal } from '../types.ts';
+import { countryNameIndex, resolveCountry } from '../countries.ts';
+import { elementText } from '../element-text.ts';
+import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
+import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
+import { clean, propose, type Site, type SitePage } from './site.ts';
+import { sentenceAround, statements } from './statements.ts';
+
+/**
+ * country and city only from an address the site states: its JSON-LD PostalAddress, an
+ * <address> element, a "based in Berlin, Germany" sentence, or the postal address of its
+ * imprint / contact page. Never from prices, currencies, phone prefixes or the domain.
+ */
+export function placeProposals(site: Site): FieldProposal[] {
+  const out: Array<FieldProposal | null> = [];
+  for (const page of site.byRole('home', 'about', 'contact', 'legal', 'team', 'other')) {
+    for (const address of jsonLdAddresses(page.jsonLd)) {
+      const country = textOf(address.addressCountry) ?? nodesOf(address.addressCountry).map((c) => textOf(c.name)).find(Boolean) ?? null;
+      const code = country ? resolveCountry(country, [page.snapshot.lang]) : null;
+      if (country && code) out.push(propose('country', code, [stated(page, 'addressCountry', country)]));
+      const city = textOf(address.addressLocality);
+      if (city) out.push(propose('city', city, [stated(page, 'addressLocality', city)]));
+    }
+  }
+  for (const page of site.byRole('contact', 'legal', 'about', 'home', 'team', 'other')) {
+    page.$('address').each((_, el) => {
+      out.push(...fromAddress(page, clean(elementText(el))));
+    });
+    const said = statements(page, { footer: true });
+    said.forEach((text, i) => {
+      const based = BASED_IN.exec(text);
+      if (based) out.push(...fromBasedIn(page, text, based));
+      // An imprint writes its address one line per block: read the postcode line with the two after it.
+      if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')));
+    });
+  }
+  return out.filter((p): p is FieldProposal => p !== null);
+}
+
+function jsonLdAddresses(nodes: JsonLdNode[]): JsonLdNode[] {
+  return organisations(nodes).flatMap((org) => [...nodesOf(org.address), ...nodesOf(org.location).flatMap((l) => nodesOf(l.address))]);
+}
+
+/** A JSON-LD value as the crawler writes it ("json-ld address.addressCountry: DE"), else the bare value. */
+function stated(page: SitePage, key: string, value: string): Evidence | null {
+  return page.quote(`${key}: ${value}`) ?? page.quote(value);
+}
+
+const PLACE = "\\p{Lu}[\\p{L}'’.-]*(?:[ -](?:am |an der |sur |de |del |la )?\\p{Lu}[\\p{L}'’.-]*){0,3}";
+const BASED_IN = new RegExp(
+  `(?<![\\p{L}])(?:based in|headquartered in|located in|offices? in|ansässig in|mit sitz in|sitz in|basée? à|basés à|situées? à|siège à|con sede en|ubicad[ao]s? en|con sede a|gevestigd in)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
+  'u',
+);
+/** "10115 Berlin", "D-10115 Berlin", "75002 Paris"; "San Francisco, CA 94107". */
+const POSTAL_CITY = new RegExp(`(?<![\\p{N}])(?:[A-Z]{1,2}[- ])?\\d{4,5}\\s+(${PLACE})|(${PLACE}),\\s*[A-Z]{2}\\s+\\d{5}(?![\\p{N}])`, 'u');
+
+function fromBasedIn(page: SitePage, text: string, m: RegExpExecArray): Array<FieldProposal | null> {
+  const sentence = sentenceAround(text, m.index, m.index + m[0].length);
+  const evidence = page.quote(sentence);
+  const first = m[1].trim();
+  const second = m[2]?.trim();
+  const out: Array<FieldProposal | null> = [];
+  const firstCountry = resolveCountry(first, [page.snapshot.lang]);
+  if (firstCountry) {
+    out.push(propose('country', firstCountry, [evidence]));
+    return out;
+  }
+  out.push(propose('city', first, [evidence]));
+  const code = second ? resolveCountry(second, [page.snapshot.lang]) : null;
+  if (code) out.push(propose('country', code, [evidence]));
+  return out;
+}
+
+/** An address block: a country named in it, and the city after its postcode. */
+function fromAddress(page: SitePage, text: string): Array<FieldProposal | null> {
+  const out: Array<FieldProposal | null> = [];
+  const postal = POSTAL_CITY.exec(text);
+  if (!postal) return out;
+  const evidence = page.quote(text.length <= 300 ? text : sentenceAround(text, postal.index, postal.index + postal[0].length));
+  const city = (postal[1] ?? postal[2]).trim();
+  out.push(propose('city', city, [evidence]));
+  const code = countryIn(text.slice(postal.index), page.snapshot.lang);
+  if (code) out.push(propose('country', code, [evidence]));
+  return out;
+}
+
+/** The country an address names, in English or the page's language; null when none or several. */
+function countryIn(text: string, lang: string): string | null {
+  const norm = normalizeForMatch(text);
+  const found = new Set<string>();
+  for (const { code, names } of countryNameIndex(lang ? [lang] : [])) {
+    if (names.some((n) => n.length > 3 && phraseIndexes(norm, n).length > 0)) found.add(code);
+  }
+  return found.size === 1 ? [...found][0] : null;
+}

@@ -1,0 +1,83 @@
+import type { Evidence, FieldProposal } from '../types.ts';
+import { pricingModelOf, pricingSignals, type PricingModel, type PricingSignals } from '../pricing-models.ts';
+import { headingsMatching } from './sections.ts';
+import { clean, propose, type Site, type SitePage } from './site.ts';
+import { statements } from './statements.ts';
+
+const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen/i;
+const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit)$/i;
+const AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|(?<![\p{L}])(?:usd|eur|gbp|chf)\s?\d|\d\s?(?:usd|eur|gbp|chf)(?![\p{L}])/iu;
+
+/**
+ * pricing_model from the words of the pricing page (free, freemium, per month, one-time, open
+ * source… see pricing-models.ts), and pricing_summary as the plans' names and prices quoted from
+ * it. Without a pricing page, the home page's pricing section is read; nothing else is.
+ */
+export function pricingProposals(site: Site): FieldProposal[] {
+  const out: Array<FieldProposal | null> = [];
+  for (const page of pricingPages(site)) {
+    const said = statements(page).filter((s) => s.length <= 300);
+    const signalled = said.map((text) => ({ text, s: pricingSignals(text) }));
+    const all = pricingSignals(said.join('\n'));
+    const model = pricingModelOf(all);
+    if (model) out.push(propose('pricing_model', model, supporting(model, signalled).map((t) => page.quote(t))));
+    out.push(summary(page));
+    if (out.some((p) => p?.field === 'pricing_model')) break;
+  }
+  return out.filter((p): p is FieldProposal => p !== null);
+}
+
+function pricingPages(site: Site): SitePage[] {
+  const pages = site.byRole('pricing');
+  if (pages.length) return pages;
+  return headingsMatching(site.home.$, PRICING_HEADING).length ? [site.home] : [];
+}
+
+/** The passages that state `model`: the first free one and the first paid one for freemium. */
+function supporting(model: PricingModel, said: Array<{ text: string; s: PricingSignals }>): string[] {
+  const first = (pick: (s: PricingSignals) => boolean) => said.find((x) => pick(x.s))?.text;
+  const texts: Array<string | undefined> = [];
+  switch (model) {
+    case 'open-source':
+      texts.push(first((s) => s.openSource));
+      break;
+    case 'freemium':
+      texts.push(first((s) => s.freemium) ?? first((s) => s.free));
+      if (!first((s) => s.freemium)) texts.push(first((s) => s.paidAmount || s.subscription || s.oneTime));
+      break;
+    case 'usage-based':
+      texts.push(first((s) => s.usage));
+      break;
+    case 'one-time':
+      texts.push(first((s) => s.oneTime));
+      break;
+    case 'subscription':
+      texts.push(first((s) => s.subscription));
+      break;
+    case 'free':
+      texts.push(first((s) => s.free));
+      break;
+  }
+  return [...new Set(texts.filter((t): t is string => !!t))];
+}
+
+/**
+ * The plans in the site's words: each price line of the page with the plan name just before it
+ * ("Pro $12 per user / month"), at most four, joined with "; ".
+ */
+function summary(page: SitePage): FieldProposal | null {
+  const said = statements(page);
+  const parts: string[] = [];
+  const evidence: Evidence[] = [];
+  said.forEach((price, i) => {
+    if (parts.length >= 4 || price.length > 80 || !(AMOUNT.test(price) || FREE_PLAN.test(price))) return;
+    const name = said[i - 1];
+    const named = name && name.length <= 40 && !AMOUNT.test(name) ? page.quote(`${name} ${price}`) : null;
+    const e = named ?? page.quote(price);
+    if (!e || parts.includes(clean(e.quote))) return;
+    parts.push(clean(e.quote));
+    evidence.push(e);
+  });
+  const value = parts.join('; ');
+  return parts.length && value.length <= 500 ? propose('pricing_summary', value, evidence) : null;
+}

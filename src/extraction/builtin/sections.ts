@@ -1,0 +1,130 @@
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { elementText } from '../element-text.ts';
+import { TESTIMONIAL_MARKUP } from '../vocabulary.ts';
+import { clean } from './site.ts';
+
+/**
+ * Page structure the text readers share: headings and what stands under them, and the running
+ * text of a page without its navigation, footer and customer quotes.
+ */
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const CHROME_TAGS = new Set(['nav', 'aside', 'form', 'dialog', 'blockquote', 'q', 'button', 'script', 'style', 'noscript', 'template']);
+const CHROME_MARKUP = /cookie|consent|banner|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb/i;
+
+function level(el: Element): number {
+  return Number(el.name.slice(1));
+}
+
+function isElement(n: AnyNode | null): n is Element {
+  return n?.type === 'tag';
+}
+
+/**
+ * An element that is not the page's own running text by itself: navigation, forms,
+ * quotations, banners, testimonials. A <header> counts only when it holds the navigation (a hero
+ * <header> is content).
+ */
+export function chromeItself($: CheerioAPI, el: Element): boolean {
+  const markup = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
+  return (
+    CHROME_TAGS.has(el.name) ||
+    (el.name === 'header' && $(el).find('nav').length > 0) ||
+    (markup.trim() !== '' && (CHROME_MARKUP.test(markup) || TESTIMONIAL_MARKUP.test(markup)))
+  );
+}
+
+const chrome = new WeakMap<Element, boolean>();
+
+/** Inside a footer or chrome (see chromeItself), memoised per element: every reader asks about every element. */
+export function inChrome($: CheerioAPI, el: Element): boolean {
+  const known = chrome.get(el);
+  if (known !== undefined) return known;
+  const result = el.name === 'footer' || chromeItself($, el) || (isElement(el.parent) && inChrome($, el.parent));
+  chrome.set(el, result);
+  return result;
+}
+
+/**
+ * The elements under a heading: its following siblings up to the next heading of the same or a
+ * higher level. When the heading sits alone in a wrapper (<div><h2>…</h2><p>…</p></div><ul>…),
+ * the wrapper's following siblings are read instead.
+ */
+export function underHeading($: CheerioAPI, heading: Element): Element[] {
+  const own = level(heading);
+  const collect = (start: Element): Element[] => {
+    const out: Element[] = [];
+    for (let n = start.nextSibling; n; n = n.nextSibling) {
+      if (!isElement(n)) continue;
+      if (/^h[1-6]$/.test(n.name) && level(n) <= own) break;
+      const inner = $(n).find(HEADINGS).toArray().find((h) => isElement(h) && level(h) <= own);
+      if (inner) break;
+      out.push(n);
+    }
+    return out;
+  };
+  let items = collect(heading);
+  if (items.length === 0 && heading.parent && isElement(heading.parent) && !/^(body|main|section|article)$/.test(heading.parent.name)) {
+    items = collect(heading.parent);
+  }
+  return items;
+}
+
+/** Headings whose text matches `pattern`. */
+export function headingsMatching($: CheerioAPI, pattern: RegExp): Element[] {
+  return $(HEADINGS)
+    .toArray()
+    .filter((h): h is Element => isElement(h) && pattern.test(clean($(h).text())));
+}
+
+/**
+ * The items listed under a heading: list items, else the titles of cards (sub-headings), else
+ * short paragraphs. An item longer than `max` is replaced by its lead-in (its <strong>/<b> or
+ * text up to the first colon or dash), or dropped.
+ */
+export function listedItems($: CheerioAPI, heading: Element, max = 200): string[] {
+  const section = underHeading($, heading);
+  const within = (selector: string) => section.flatMap((el) => ($(el).is(selector) ? [el] : $(el).find(selector).toArray()));
+  let nodes = within('li');
+  if (nodes.length === 0) nodes = within('h3, h4, h5, dt');
+  if (nodes.length === 0) nodes = within('p');
+  const items: string[] = [];
+  for (const node of nodes) {
+    if (inChrome($, node as Element)) continue;
+    let text = clean(elementText(node));
+    if (text.length > max) {
+      const lead = clean($(node).find('strong, b, h3, h4').first().text()) || clean(/^(.{3,200}?)\s*[:\u2013\u2014-]\s/.exec(text)?.[1]);
+      text = lead.length <= max ? lead : '';
+    }
+    if (text.length >= 3) items.push(text);
+  }
+  return items;
+}
+
+/** Paragraphs of running text, at least `min` characters long, in document order. */
+export function paragraphs($: CheerioAPI, min = 40): string[] {
+  const root = $('main, article, [role=main]').first();
+  const scope = root.length ? root : $('body');
+  return scope
+    .find('p')
+    .toArray()
+    .filter((p): p is Element => isElement(p) && !inChrome($, p) && !within(p, NOT_RUNNING_TEXT) && !inCard(p))
+    .map((p) => clean(elementText(p)))
+    .filter((t) => t.length >= min);
+}
+
+const NOT_RUNNING_TEXT = new Set(['details', 'dl', 'li', 'table']);
+const CARD_HEADINGS = new Set(['h3', 'h4', 'h5', 'h6']);
+
+function within(el: Element, tags: Set<string>): boolean {
+  for (let p = el.parent; isElement(p); p = p.parent) if (tags.has(p.name)) return true;
+  return false;
+}
+
+/** A paragraph of a card (a person, a plan, a feature tile): its box has a heading of its own. */
+function inCard(p: Element): boolean {
+  const box = p.parent;
+  if (!isElement(box) || /^(body|main|article|section)$/.test(box.name)) return false;
+  return box.children.some((c) => isElement(c) && CARD_HEADINGS.has(c.name));
+}

@@ -1,0 +1,57 @@
+import type { CitedQuote } from '../evidence-base.ts';
+import { countryNames, resolveCountry } from '../countries.ts';
+import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
+import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
+
+export type CountryCheck = { ok: true; value: string } | { ok: false; reason: string };
+
+/** Words that turn a country name into a currency: "US dollars" is a price, not an address. */
+const CURRENCY_WORD = /^\s*(?:dollars?|francs?|pounds?|rupees?|pesos?|yen|yuan|kron[aeo]r?|real|reais|rand|lira|shekels?|won|ringgit|baht|zloty|złoty|forint|dirhams?|riyals?|euros?)(?![\p{L}])/u;
+/** A quote with nothing but money in it: symbols, ISO currency codes, amounts, price periods. */
+const MONEY_ONLY = /^(?:[\s\p{Sc}\p{P}\d]|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln|czk|inr|brl|mxn|cny)\b|\b(?:per|pro|par|month|monat|mois|mo|year|jahr|an|user|seat|vat|mwst|tva|incl|excl|zzgl|ttc|ht)\b)*$/iu;
+/** Signs that a bare code stands in an address: a postcode, or the word for an address. */
+const ADDRESS_CONTEXT = /\b\d{4,6}\b|address|adresse|anschrift|dirección|direccion|indirizzo|adres|postal|postcode|zip/iu;
+
+/**
+ * country must be an ISO 3166-1 alpha-2 code (a proposed name is resolved to its code), and a
+ * quote must name that country (in English or the page's language), or carry the bare code in an
+ * address ("10115 Berlin, DE"), or be the page's JSON-LD addressCountry. A price never names a
+ * country: quotes that hold only money are ignored, and a name followed by a currency word
+ * ("Swiss francs", "US dollars") does not count.
+ */
+export function checkCountry(value: string, quotes: readonly CitedQuote[]): CountryCheck {
+  const langs = [...new Set(quotes.flatMap((q) => q.cited.langs))];
+  const code = resolveCountry(value, langs);
+  if (!code) return { ok: false, reason: `country "${value}" is not an ISO 3166-1 alpha-2 code or a country name` };
+  for (const q of quotes) {
+    if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
+    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code)) return { ok: true, value: code };
+  }
+  return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
+}
+
+function namesCountry(q: CitedQuote, code: string): boolean {
+  for (const name of countryNames(code, q.cited.langs)) {
+    for (const at of phraseIndexes(q.norm, name)) {
+      if (!CURRENCY_WORD.test(q.norm.slice(at + name.length))) return true;
+    }
+  }
+  return false;
+}
+
+function codeInAddress(quote: string, code: string): boolean {
+  return new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(quote) && ADDRESS_CONTEXT.test(quote);
+}
+
+function inJsonLdAddress(q: CitedQuote, code: string): boolean {
+  return organisations(q.cited.jsonLd()).some((org) =>
+    addresses(org).some((address) => {
+      const stated = textOf(address.addressCountry) ?? nodesOf(address.addressCountry).map((c) => textOf(c.name)).find(Boolean);
+      return !!stated && resolveCountry(stated, q.cited.langs) === code && q.norm.includes(normalizeForMatch(stated));
+    }),
+  );
+}
+
+function addresses(org: JsonLdNode): JsonLdNode[] {
+  return [...nodesOf(org.address), ...nodesOf(org.location).flatMap((l) => nodesOf(l.address))];
+}

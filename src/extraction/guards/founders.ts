@@ -1,0 +1,105 @@
+import type { Element } from 'domhandler';
+import type { CheerioAPI } from 'cheerio';
+import type { CitedPage, CitedQuote } from '../evidence-base.ts';
+import { textLines } from '../element-text.ts';
+import { nodesOf, organisations, textsOf } from '../json-ld.ts';
+import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
+import { FOUNDER_WORD, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP } from '../vocabulary.ts';
+
+/** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
+const NEAR = 60;
+
+/**
+ * A founder is kept only when a quote names the person next to a founder word (founder,
+ * co-founder, CEO, Gründer, fondateur, fundador…), or the page's JSON-LD lists them as founder,
+ * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
+ *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
+ *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
+ *  - on the page, the quoted passage only occurs inside testimonial markup: <blockquote>, <q>,
+ *    elements whose class or id says testimonial/review/quote/customer, or a section headed
+ *    "Testimonials", "What our customers say", "Kundenstimmen"…
+ * `ownNames` are the site's names (its host and proposed product name) in comparison form.
+ */
+export function foundedStatement(name: string, quotes: readonly CitedQuote[], ownNames: readonly string[]): string | null {
+  const n = normalizeForMatch(name);
+  if (!/\p{L}/u.test(n)) return 'a founder needs a name';
+  let named = false;
+  for (const q of quotes) {
+    for (const at of phraseIndexes(q.norm, n)) {
+      named = true;
+      if (inJsonLdFounders(q.cited, n)) return null;
+      const before = q.norm.slice(0, at);
+      const after = q.norm.slice(at + n.length);
+      if (!FOUNDER_WORD.test(before.slice(-NEAR)) && !FOUNDER_WORD.test(after.slice(0, NEAR))) continue;
+      if (attributedQuote(before)) continue;
+      if (roleElsewhere(after, ownNames)) continue;
+      if (insideTestimonial(q)) continue;
+      return null;
+    }
+  }
+  return named ? `no quote states that ${name} founded or leads the company (customer quotes do not count)` : `no quote names ${name}`;
+}
+
+/** “Great tool!” — Jane Doe / "…" Jane Doe / — Jane Doe. */
+function attributedQuote(before: string): boolean {
+  const tail = before.trimEnd();
+  return /"[^"]{3,}"/.test(before) || /["~-]$/.test(tail) || /["~-]\s*[,:]?$/.test(tail);
+}
+
+const GENERIC_OWNER = /^(?:the|this|our|its|unser\w*|der|die|das|diese\w*|notre|nos|la|le|l'|el|nuestra|nuestro|il|lo|de|het|onze)(?![\p{L}])/u;
+const ROLE_AT = new RegExp(
+  `(?:${FOUNDER_WORD.source}|(?<![\\p{L}])(?:cto|coo|cfo|cmo|cpo|director|manager|lead|vp|president|owner|partner)(?![\\p{L}]))` +
+    `(?:\\s*(?:&|and|und|et|y)\\s*[\\p{L}-]+)?\\s*,?\\s*(?:of|at|@|bei|von|chez|de|du|di|van|en)\\s+(.{1,40})`,
+  'u',
+);
+
+/** "…, CEO of Foo" / "Gründerin bei Foo" / "fondatrice de Foo", where Foo is not this site. */
+function roleElsewhere(after: string, ownNames: readonly string[]): boolean {
+  const clause = after.slice(0, NEAR + 30).split(/[.!?;|"]\s|\n/)[0];
+  const org = ROLE_AT.exec(clause)?.[1]?.trim();
+  if (!org || GENERIC_OWNER.test(org)) return false;
+  const orgKey = org.replace(/[^\p{L}\p{N}]/gu, '');
+  return !ownNames.some((own) => own && (orgKey.startsWith(own) || (orgKey.length >= 3 && own.startsWith(orgKey))));
+}
+
+function inJsonLdFounders(page: CitedPage, normName: string): boolean {
+  return organisations(page.jsonLd()).some((org) =>
+    [...textsOf(org.founder), ...textsOf(org.founders), ...nodesOf(org.founder).flatMap((p) => textsOf(p.name))].some(
+      (f) => normalizeForMatch(f) === normName,
+    ),
+  );
+}
+
+const testimonialText = new WeakMap<CitedPage, { all: string; outside: string }>();
+
+function insideTestimonial(q: CitedQuote): boolean {
+  let texts = testimonialText.get(q.cited);
+  if (!texts) {
+    const $ = q.cited.dom();
+    const body = $('body')[0] ?? $.root()[0];
+    const testimonial = testimonialElements($);
+    const flat = (lines: string[]) => normalizeForMatch(lines.join(' ')).replace(/\s+/g, '');
+    texts = { all: flat(textLines(body)), outside: flat(textLines(body, (el) => testimonial.has(el))) };
+    testimonialText.set(q.cited, texts);
+  }
+  const needle = q.norm.replace(/\s+/g, '');
+  return texts.all.includes(needle) && !texts.outside.includes(needle);
+}
+
+function testimonialElements($: CheerioAPI): Set<Element> {
+  const found = new Set<Element>();
+  $('blockquote, q').each((_, el) => {
+    found.add(el);
+  });
+  $('[class], [id]').each((_, el) => {
+    if (TESTIMONIAL_MARKUP.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`)) found.add(el);
+  });
+  $('h1, h2, h3, h4, h5, h6').each((_, el) => {
+    const heading = normalizeForMatch($(el).text());
+    if (!TESTIMONIAL_HEADINGS.some((h) => heading.includes(h))) return;
+    const section = $(el).parent().closest('section, aside, article, div');
+    // A container with other headings like this one holds more than the customer voices.
+    if (section.length && section.find(el.name).length === 1) found.add(section.get(0) as Element);
+  });
+  return found;
+}

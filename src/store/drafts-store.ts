@@ -1,0 +1,196 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, DraftsTable, DraftStage, DraftStatus } from './schema.ts';
+import { crawlPagesStore } from './crawl-pages-store.ts';
+import { draftListingsStore } from './draft-listings-store.ts';
+import type { FieldRecord } from '../domain/drafts/field-states.ts';
+import type { Evidence } from '../extraction/types.ts';
+
+export interface DraftFaqRecord {
+  question: string;
+  answer: string;
+  evidence: Evidence[];
+}
+export interface DraftFounderRecord {
+  name: string;
+  title: string | null;
+  bio: string | null;
+  evidence: Evidence[];
+}
+export interface DraftMilestoneRecord {
+  id: number;
+  date: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+}
+export interface DraftComparison {
+  competitor: { url: string; name: string | null; tagline: string | null; pricing_model: string | null; features: string[] };
+  rows: { field: string; ours: string | string[] | null; theirs: string | string[] | null }[];
+  shared_terms: string[];
+  only_ours: string[];
+  only_theirs: string[];
+  compared_at: string;
+}
+export interface DraftCompetitorRecord {
+  url: string;
+  status: 'pending' | 'ready' | 'failed';
+  reason: string | null;
+  comparison: DraftComparison | null;
+}
+export type OwnerSection = 'faqs' | 'founders' | 'company_socials';
+
+/** A draft row with its JSON columns typed. */
+export interface DraftRecord extends Omit<Selectable<DraftsTable>, 'fields' | 'faqs' | 'founders' | 'milestones' | 'competitor' | 'owner_sections'> {
+  fields: Partial<Record<string, FieldRecord>>;
+  faqs: DraftFaqRecord[];
+  founders: DraftFounderRecord[];
+  milestones: DraftMilestoneRecord[];
+  competitor: DraftCompetitorRecord | null;
+  owner_sections: OwnerSection[];
+}
+
+/** What a write may change; JSON columns as objects (serialised here). */
+export interface DraftChanges {
+  status?: DraftStatus;
+  stage?: DraftStage;
+  pages_fetched?: number;
+  pages_planned?: number;
+  fields_drafted?: number;
+  failure_code?: string | null;
+  failure_reason?: string | null;
+  fields?: Partial<Record<string, FieldRecord>>;
+  faqs?: DraftFaqRecord[];
+  founders?: DraftFounderRecord[];
+  company_socials?: Record<string, string>;
+  founder_socials?: Record<string, string>;
+  story?: Record<string, string | null> | null;
+  milestones?: DraftMilestoneRecord[];
+  seo?: { title: string | null; meta: string | null } | null;
+  competitor?: DraftCompetitorRecord | null;
+  owner_sections?: OwnerSection[];
+  listing_id?: string | null;
+  submitted_at?: Date | null;
+}
+
+const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor'] as const;
+
+function serialise(changes: DraftChanges): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...changes };
+  for (const k of JSON_COLUMNS) if (k in changes) out[k] = JSON.stringify(changes[k] ?? null);
+  return out;
+}
+
+export interface DraftListRow {
+  id: string;
+  status: DraftStatus;
+  url: string;
+  fields: Partial<Record<string, FieldRecord>>;
+  faqs: DraftFaqRecord[];
+  founders: DraftFounderRecord[];
+  company_socials: Record<string, string>;
+  listing_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  total: number;
+}
+
+/** Drafts (migrations/0006_drafts.sql). Pass a transaction handle as `db` to work inside it. */
+export function draftsStore(db: Kysely<DB>) {
+  return {
+    async create(p: { ownerId: string; url: string; fields: Record<string, FieldRecord>; at: Date }): Promise<DraftRecord> {
+      const row = await db
+        .insertInto('drafts')
+        .values({ owner_id: p.ownerId, url: p.url, status: 'crawling', stage: 'queued', fields: JSON.stringify(p.fields), faqs: '[]', founders: '[]', company_socials: '{}', founder_socials: '{}', story: undefined, milestones: '[]', seo: undefined, competitor: undefined, created_at: p.at, updated_at: p.at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return row as unknown as DraftRecord;
+    },
+
+    async get(id: string, opts: { forUpdate?: boolean } = {}): Promise<DraftRecord | undefined> {
+      let q = db.selectFrom('drafts').selectAll().where('id', '=', id);
+      if (opts.forUpdate) q = q.forUpdate();
+      return (await q.executeTakeFirst()) as unknown as DraftRecord | undefined;
+    },
+
+    async update(id: string, changes: DraftChanges, at: Date): Promise<DraftRecord> {
+      const row = await db
+        .updateTable('drafts')
+        .set({ ...serialise(changes), updated_at: at } as never)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return row as unknown as DraftRecord;
+    },
+
+    /**
+     * Writes pipeline progress only while the draft is still in the pipeline: a late progress
+     * report never overwrites a finished or failed draft. False when the draft left the pipeline.
+     */
+    async progress(id: string, changes: DraftChanges, at: Date): Promise<boolean> {
+      const r = await db
+        .updateTable('drafts')
+        .set({ ...serialise(changes), updated_at: at } as never)
+        .where('id', '=', id)
+        .where('status', 'in', ['crawling', 'drafting'])
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async listByOwner(ownerId: string, limit: number, offset: number): Promise<DraftListRow[]> {
+      const r = await sql<DraftListRow>`
+        select id, status, url, fields, faqs, founders, company_socials, listing_id, created_at, updated_at,
+          count(*) over ()::int as total
+        from drafts where owner_id = ${ownerId}
+        order by created_at desc, id desc
+        limit ${limit} offset ${offset}`.execute(db);
+      return r.rows;
+    },
+
+    async countByOwner(ownerId: string): Promise<number> {
+      const r = await sql<{ n: number }>`select count(*)::int as n from drafts where owner_id = ${ownerId}`.execute(db);
+      return r.rows[0].n;
+    },
+
+    /** Drafts in the pipeline whose last change is older than `before`, oldest first. */
+    async stuck(before: Date, limit = 100) {
+      return db
+        .selectFrom('drafts')
+        .select(['id', 'status', 'stage', 'pipeline_sends', 'updated_at'])
+        .where('status', 'in', ['crawling', 'drafting'])
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Counts a re-send of the pipeline; only while the draft is still waiting in the queue. */
+    async markResent(id: string, at: Date): Promise<boolean> {
+      const r = await sql`update drafts set pipeline_sends = pipeline_sends + 1, updated_at = ${at}
+        where id = ${id} and status = 'crawling' and stage = 'queued'`.execute(db);
+      return Number(r.numAffectedRows ?? 0) > 0;
+    },
+
+    /** Names of every category, for validation and for the extractor. */
+    async categoryNames(): Promise<string[]> {
+      const rows = await db.selectFrom('categories').select('name').orderBy('name').execute();
+      return rows.map((r) => r.name);
+    },
+  };
+}
+export type DraftsStore = ReturnType<typeof draftsStore>;
+
+function bind(db: Kysely<DB>) {
+  return { drafts: draftsStore(db), pages: crawlPagesStore(db), listings: draftListingsStore(db) };
+}
+export type DraftStoresIn = ReturnType<typeof bind>;
+
+/** The stores drafts use, and one transaction over all of them (PGlite: never a second connection inside). */
+export function draftStores(db: Kysely<DB>) {
+  return {
+    ...bind(db),
+    transaction<T>(fn: (s: DraftStoresIn) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(bind(trx)));
+    },
+  };
+}
+export type DraftStores = ReturnType<typeof draftStores>;
