@@ -47,6 +47,7 @@ export async function createApp(
       profileCacheMs: opts.profileCacheMs,
       oauthFetch: opts.oauthFetch,
       mail: config.mail,
+      llm: config.llm,
       log: (level, entry, message) => log?.[level](entry, message),
     });
     const settings = await services.site.info();

@@ -43,6 +43,8 @@ import { createDraftInvites } from './domain/drafts/invites.ts';
 import type { Drafter } from './domain/drafts/drafting.ts';
 import { verifyExtraction } from './extraction/verify.ts';
 import { createBuiltinExtractor } from './extraction/builtin/index.ts';
+import { createLlmExtractor } from './extraction/llm.ts';
+import type { Extractor } from './extraction/types.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -60,6 +62,8 @@ export interface ServiceDeps {
   log?: MailLog;
   /** Tests only: the extractors and verifier drafts use (default: built-in extractor, LLM too when configured). */
   drafter?: Drafter;
+  /** An OpenAI-compatible endpoint (config.llm): asked first, the built-in extractor second. */
+  llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -95,9 +99,14 @@ export function createServices(deps: ServiceDeps) {
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
     community: createCommunity({ store: communityStore(db), now }),
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
-    drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: deps.drafter ?? { extractors: [createBuiltinExtractor()], verify: verifyExtraction }, forgetListing: listings.forget }),
+    drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: deps.drafter ?? { extractors: extractorsFor(deps.llm), verify: verifyExtraction }, forgetListing: listings.forget }),
     draftInvites: createDraftInvites({ stores: draftInviteStores(db), mailer, publicUrl, siteName: async () => (await site.settings()).name, now, forgetListing: listings.forget }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The LLM when configured (its values still pass the verifier), then the built-in extractor. */
+function extractorsFor(llm: ServiceDeps['llm']): Extractor[] {
+  return llm ? [createLlmExtractor(llm), createBuiltinExtractor()] : [createBuiltinExtractor()];
+}

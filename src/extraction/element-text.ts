@@ -2,7 +2,7 @@ import type { AnyNode, Element, ParentNode, Text } from 'domhandler';
 
 /**
  * The visible text of a part of a page as the crawler renders it: blocks start new lines, nothing
- * that is never shown (scripts, styles, templates, hidden elements) is read. Extractors build
+ * that is never shown (scripts, styles, templates) is read. Extractors build
  * their quotes from this, so a quote is a stretch of the stored text.
  */
 
@@ -31,7 +31,7 @@ export function textLines(node: AnyNode, skip?: (el: Element) => boolean): strin
     }
     if (type !== 'tag' && type !== 'root') return;
     const el = type === 'tag' ? (n as Element) : null;
-    if (el && (SKIPPED.has(el.name) || 'hidden' in el.attribs || skip?.(el))) return;
+    if (el && (SKIPPED.has(el.name) || skip?.(el))) return;
     const block = el !== null && BLOCKS.has(el.name);
     if (block) endLine();
     for (const child of (n as ParentNode).children) walk(child);

@@ -1,5 +1,5 @@
 import type { PageSnapshot } from '../crawler/types.ts';
-import { DRAFT_FIELDS, LIST_FIELDS, type DraftField } from './types.ts';
+import { LIST_FIELDS, type DraftField } from './types.ts';
 import { PRICING_MODELS } from './pricing-models.ts';
 import { SOCIAL_PLATFORMS } from '../contract/socials.ts';
 

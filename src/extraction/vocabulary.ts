@@ -5,23 +5,23 @@
  * "-" for every dash).
  */
 
-/** Someone is named as a founder (or the company's chief executive). */
+/** Someone is named as a founder (or the company's chief executive), or as having founded it. */
 export const FOUNDER_WORDS = [
   // en
-  'founder', 'founders', 'co-founder', 'co-founders', 'cofounder', 'cofounders', 'founded by', 'ceo', 'chief executive officer',
+  'founder', 'founders', 'co-founder', 'co-founders', 'cofounder', 'cofounders', 'founded', 'co-founded', 'ceo', 'chief executive officer',
   // de
   'gründer', 'gründerin', 'gründerinnen', 'mitgründer', 'mitgründerin', 'mitbegründer', 'mitbegründerin', 'gegründet von',
-  'geschäftsführer', 'geschäftsführerin', 'geschäftsführung',
+  'geschäftsführer', 'geschäftsführerin', 'geschäftsführung', 'gegründet', 'gründete',
   // fr
   'fondateur', 'fondatrice', 'fondateurs', 'cofondateur', 'co-fondateur', 'cofondatrice', 'co-fondatrice', 'fondé par',
-  'fondée par', 'pdg', 'directeur général', 'directrice générale',
+  'fondée par', 'fondé', 'fondée', 'a fondé', 'pdg', 'directeur général', 'directrice générale',
   // es, pt
   'fundador', 'fundadora', 'fundadores', 'cofundador', 'cofundadora', 'co-fundador', 'co-fundadora', 'fundada por',
-  'fundado por', 'director ejecutivo', 'consejero delegado',
+  'fundado por', 'fundó', 'fundada', 'fundado', 'director ejecutivo', 'consejero delegado',
   // it
-  'fondatore', 'fondatori', 'cofondatore', 'co-fondatore', 'cofondatrice', 'fondata da', 'fondato da', 'amministratore delegato',
+  'fondatore', 'fondatori', 'cofondatore', 'co-fondatore', 'cofondatrice', 'fondata', 'fondato', 'amministratore delegato',
   // nl
-  'oprichter', 'oprichters', 'oprichtster', 'mede-oprichter', 'medeoprichter', 'opgericht door',
+  'oprichter', 'oprichters', 'oprichtster', 'mede-oprichter', 'medeoprichter', 'opgericht',
   // pl, sv, da, no
   'założyciel', 'założycielka', 'współzałożyciel', 'współzałożycielka', 'grundare', 'medgrundare', 'grundlægger',
   'medstifter', 'gründer', 'grunnlegger',

@@ -1,7 +1,6 @@
 import type { FieldProposal } from '../types.ts';
 import { socialKeyForUrl } from '../guards/links.ts';
-import { organisations, textsOf } from '../json-ld.ts';
-import { propose, type Site } from './site.ts';
+import { propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 
 const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
@@ -15,7 +14,7 @@ const PREFERRED = /^(?:hello|hi|contact|kontakt|info|team|support|hallo|bonjour|
  * to us" alone cannot be quoted).
  */
 export function contactProposals(site: Site): FieldProposal[] {
-  const candidates: Array<{ email: string; page: (typeof site.pages)[number]; rank: number }> = [];
+  const candidates: Array<{ email: string; page: SitePage; rank: number }> = [];
   site.byRole('contact', 'home', 'legal', 'about', 'team', 'pricing', 'faq', 'other').forEach((page, order) => {
     const seen = new Set(candidates.map((c) => c.email.toLowerCase()));
     const push = (email: string, mailto: boolean) => {
@@ -44,15 +43,16 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Social profiles the site links to (and its JSON-LD sameAs), by platform, home page first. */
+/**
+ * Social profiles the site links to, by platform, home page first. (JSON-LD sameAs alone is not
+ * enough: a social link is evidenced by the page linking to it.)
+ */
 export function socialLinks(site: Site): Record<string, string> {
   const socials: Record<string, string> = {};
   for (const page of site.byRole('home', 'about', 'contact', 'team', 'legal', 'other', 'pricing', 'features', 'faq')) {
-    const urls = [...page.snapshot.links.filter((l) => l.kind === 'a').map((l) => l.url)];
-    for (const org of organisations(page.jsonLd)) urls.push(...textsOf(org.sameAs).filter((u) => page.snapshot.links.some((l) => l.url === u)));
-    for (const url of urls) {
-      const key = socialKeyForUrl(url);
-      if (key && !socials[key]) socials[key] = url;
+    for (const link of page.snapshot.links) {
+      const key = link.kind === 'a' ? socialKeyForUrl(link.url) : null;
+      if (key && !socials[key]) socials[key] = link.url;
     }
   }
   return socials;

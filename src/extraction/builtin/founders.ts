@@ -48,8 +48,9 @@ const NAME = "\\p{Lu}\\p{Ll}+(?:['’-]?\\p{Lu}?\\p{Ll}+)*(?:\\s+(?:(?:van|von|d
 const FOUNDER = wordsSource(FOUNDER_WORDS);
 // Role words in any case, names only capitalised: (?i:…) scopes case-insensitivity to the role.
 const ROLE = `(?i:[\\p{L}&/ -]{0,30}?(?:${FOUNDER})[\\p{L}&/ -]{0,30}?)`;
+/** "founded by Jane Doe and John Roe", "fondée en 2018 à Lyon par Claire Martin" (in one sentence). */
 const FOUNDED_BY = new RegExp(
-  `(?i:co-?founded by|founded by|gegründet von|fondée? par|fundad[ao] por|fondat[ao] da|opgericht door)\\s+(${NAME}(?:\\s*(?:,|and|und|et|y|e|en|&)\\s*${NAME})*)`,
+  `(?i:(?:co-?founded|founded|gegründet|fondée?|fundad[ao]|fondat[ao]|opgericht)(?:[^.!?]{0,40}?\\s)?(?:by|von|par|por|da|door))\\s+(${NAME}(?:\\s*(?:,|and|und|et|y|e|en|&)\\s*${NAME})*)`,
   'gu',
 );
 /** "Jane Doe, Co-founder & CEO" / "Jane Doe – Gründerin" / "Jane Doe (Founder)". */

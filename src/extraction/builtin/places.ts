@@ -57,8 +57,9 @@ const POSTAL_CITY = new RegExp(`(?<![\\p{N}])(?:[A-Z]{1,2}[- ])?\\d{4,5}\\s+(${P
 function fromBasedIn(page: SitePage, text: string, m: RegExpExecArray): Array<FieldProposal | null> {
   const sentence = sentenceAround(text, m.index, m.index + m[0].length);
   const evidence = page.quote(sentence);
-  const first = m[1].trim();
-  const second = m[2]?.trim();
+  // PLACE admits dots (St. Gallen), so a sentence's full stop rides along: drop it.
+  const first = m[1].trim().replace(/[.'’-]+$/u, '');
+  const second = m[2]?.trim().replace(/[.'’-]+$/u, '');
   const out: Array<FieldProposal | null> = [];
   const firstCountry = resolveCountry(first, [page.snapshot.lang]);
   if (firstCountry) {

@@ -11,7 +11,7 @@ import { clean } from './site.ts';
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const CHROME_TAGS = new Set(['nav', 'aside', 'form', 'dialog', 'blockquote', 'q', 'button', 'script', 'style', 'noscript', 'template']);
-const CHROME_MARKUP = /cookie|consent|banner|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb/i;
+const CHROME_MARKUP = /cookie|consent|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb/i;
 
 function level(el: Element): number {
   return Number(el.name.slice(1));

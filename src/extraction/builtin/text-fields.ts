@@ -13,7 +13,7 @@ import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './
  */
 export function textProposals(site: Site, categoryNames: readonly string[]): FieldProposal[] {
   const home = site.home;
-  const name = nameCandidates(home);
+  const name = nameCandidates(home, site.ownNames);
   const out: Array<FieldProposal | null> = [];
   for (const n of name) out.push(propose('name', n, [home.quote(n)]));
   for (const t of taglineCandidates(home, name[0] ?? '')) out.push(propose('tagline', t, [home.quote(t)]));
@@ -29,10 +29,18 @@ export function textProposals(site: Site, categoryNames: readonly string[]): Fie
 
 const SEPARATOR = /\s+[|\u2013\u2014:\u00b7\u2022-]\s+/;
 
-function nameCandidates(home: SitePage): string[] {
+/** Stated names first; then the part of the title that is the site's own name ("Home | Acme" → Acme), else its first part. */
+function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
   const m = home.meta;
-  const firstPart = (t: string) => t.split(SEPARATOR)[0]?.trim() ?? '';
-  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, firstPart(m.title), firstPart(m.ogTitle)];
+  const titled = (t: string) => {
+    const parts = t.split(SEPARATOR).map((p) => p.trim());
+    const own = parts.find((p) => {
+      const key = normalizeForMatch(p).replace(/[^\p{L}\p{N}]/gu, '');
+      return key !== '' && ownNames.some((n) => n === key || n.startsWith(key) || key.startsWith(n));
+    });
+    return [own ?? '', parts[0] ?? ''];
+  };
+  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, ...titled(m.title), ...titled(m.ogTitle)];
   return unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
 }
 

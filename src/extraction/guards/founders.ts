@@ -30,7 +30,10 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
       if (inJsonLdFounders(q.cited, n)) return null;
       const before = q.norm.slice(0, at);
       const after = q.norm.slice(at + n.length);
-      if (!FOUNDER_WORD.test(before.slice(-NEAR)) && !FOUNDER_WORD.test(after.slice(0, NEAR))) continue;
+      // The founder word must be in the name's own sentence.
+      const sentenceBefore = before.slice(-NEAR).split(/[.!?]\s/).pop()!;
+      const sentenceAfter = after.slice(0, NEAR).split(/[.!?]\s/)[0];
+      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter)) continue;
       if (attributedQuote(before)) continue;
       if (roleElsewhere(after, ownNames)) continue;
       if (insideTestimonial(q)) continue;
@@ -40,10 +43,14 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
   return named ? `no quote states that ${name} founded or leads the company (customer quotes do not count)` : `no quote names ${name}`;
 }
 
-/** “Great tool!” — Jane Doe / "…" Jane Doe / — Jane Doe. */
+/**
+ * A name signing someone's words: after a quoted passage (“Great tool!” — Jane Doe), after a
+ * sentence and a dash (Great tool! — Jane Doe), or after a dash opening the quote (— Jane Doe).
+ * "Co-founder & CEO – Jane Doe" is a role, not a signature.
+ */
 function attributedQuote(before: string): boolean {
   const tail = before.trimEnd();
-  return /"[^"]{3,}"/.test(before) || /["~-]$/.test(tail) || /["~-]\s*[,:]?$/.test(tail);
+  return /"[^"]{3,}"/.test(before) || /"\s*[-~,]?$/.test(tail) || /^[-~]$/.test(tail) || /[.!?]\s*[-~]$/.test(tail);
 }
 
 const GENERIC_OWNER = /^(?:the|this|our|its|unser\w*|der|die|das|diese\w*|notre|nos|la|le|l'|el|nuestra|nuestro|il|lo|de|het|onze)(?![\p{L}])/u;

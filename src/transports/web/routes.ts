@@ -14,6 +14,7 @@ import { registerConnectedAppsPages } from './connected-apps.ts';
 import { registerAdminPages } from './admin-pages.ts';
 import { registerListingPages } from './listing-pages.ts';
 import { registerInvitePages } from './invite-pages.ts';
+import { registerBotPage } from './bot-page.ts';
 
 const CSS = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
@@ -69,4 +70,5 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerAdminPages(app, web);
   registerListingPages(app, web);
   registerInvitePages(app, web);
+  registerBotPage(app, web);
 }
