@@ -61,15 +61,17 @@ test('server/discover (modern) lists 2026-07-28 with cache hints', async () => {
 });
 
 for (const era of ['legacy', 'modern'] as const) {
-  test(`tools/list (${era}): one tool per operation, with schemas and read-only annotations`, async () => {
+  test(`tools/list (${era}): one tool per operation, with schemas and annotations (read-only for reads, destructive for deletes)`, async () => {
     const client = await t.mcp(era);
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((x) => x.name).sort(), operations.map((op) => op.id).sort());
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);
-      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
-      assert.equal(tool.annotations?.destructiveHint, false, tool.name);
+      const op = operations.find((o) => o.id === tool.name)!;
+      assert.equal(tool.annotations?.readOnlyHint, op.method === 'GET', tool.name);
+      assert.equal(tool.annotations?.destructiveHint, op.method === 'DELETE', tool.name);
+      assert.equal(tool.annotations?.idempotentHint, ['GET', 'PUT', 'DELETE'].includes(op.method), tool.name);
       assert.ok(tool.description && tool.description.length > 20, tool.name);
     }
   });

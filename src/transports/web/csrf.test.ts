@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createTestApp } from '../../testing/harness.ts';
 import { provideConnectedApps } from './connected-apps.ts';
+import { aiField, insertDraft } from '../../operations/drafts/drafts-testing.ts';
 
 // CSRF: every form of the site refuses a post without its token, with a wrong token, or sent from
 // another origin (even with the right token), and changes nothing; the right token works.
@@ -115,6 +116,24 @@ const FORMS: Record<string, FormCase> = {
         form: { intent: 'add' },
         csrf: s.csrf,
         effect: () => count(sql`select count(*)::int as n from follows where user_id = ${s.userId}`),
+      };
+    },
+  },
+  '/invites/:token': {
+    async setup() {
+      const owner = await t.apiKey(['listings:write']);
+      const draftId = await insertDraft(t, owner.userId, { fields: { name: aiField('Acme') }, founders: [{ name: 'Ada', title: null, bio: null, evidence: [] }] });
+      const email = `invitee-${Math.random().toString(36).slice(2)}@test.example`;
+      await t.rest('POST', `/api/v1/drafts/${draftId}/invites`, { email }, owner.auth);
+      const mail = await t.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+      const token = /\/invites\/([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: `/invites/${token}`,
+        form: { name: 'Grace', title: 'CTO', bio: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from draft_invites where accepted_by = ${s.userId}`),
       };
     },
   },
