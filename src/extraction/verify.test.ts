@@ -62,6 +62,10 @@ test('quotes match across whitespace, case, curly quotes and dashes; nothing els
   assert.equal(verdict(pages, field('tagline', 'Invoices that get paid on time', q('Invoices which get paid on time'))).state, 'not_found');
 });
 
+test('a city is kept when its quote places the company: a "based in" statement or an address', () => {
+  assert.equal(verdict(pages, field('city', 'Berlin', q('We are based in Berlin, Germany.'))).value, 'Berlin');
+});
+
 const rejections: Array<[string, FieldProposal, RegExp]> = [
   ['a quote that is not on the page', field('name', 'Acme', q('Acme is loved by 10,000 teams')), /quote not found on https:\/\/acme\.example\/: "Acme is loved/],
   ['a quote citing another crawled page', field('city', 'Berlin', q('We are based in Berlin, Germany.', ABOUT)), /quote not found on https:\/\/acme\.example\/about/],
@@ -71,6 +75,8 @@ const rejections: Array<[string, FieldProposal, RegExp]> = [
   ['one good quote and one invented', field('name', 'Acme', q('Acme'), q('Acme, the market leader')), /quote not found/],
   ['a short value absent from its quotes', field('city', 'Munich', q('We are based in Berlin, Germany.')), /no quote contains the city "Munich"/],
   ['a short value only inside a longer word', field('city', 'Berl', q('We are based in Berlin, Germany.')), /no quote contains the city/],
+  ['a city from a quote that does not place the company anywhere', field('city', 'Acme', q('Acme')), /no quote places the company in Acme/],
+  ['a city from a testimonial name', field('city', 'Mia', q('“Great tool!” — Mia Sommer, CEO of Foo')), /no quote places the company in Mia/],
   ['a long value that rewords its quote', field('short_description', 'Acme sends invoices and chases payments.', q('Acme sends your invoices and chases late payments.')), /not built from its quotes/],
   ['a long value with a sentence of its own', field('short_description', 'Acme sends your invoices and chases late payments. Trusted by banks.', q('Acme sends your invoices and chases late payments.')), /not built from its quotes/],
 ];

@@ -13,6 +13,7 @@ import {
 import { asEvidence, createEvidenceBase, type CitedQuote, type EvidenceBase } from './evidence-base.ts';
 import { canonicalCategory, quotesUseCategory } from './guards/categories.ts';
 import { checkCountry } from './guards/country.ts';
+import { checkCity } from './guards/city.ts';
 import { checkFoundedYear } from './guards/founded-year.ts';
 import { foundedStatement } from './guards/founders.ts';
 import { checkPageUrl, verifySocials } from './guards/links.ts';
@@ -88,6 +89,11 @@ function verifyField(p: FieldProposal, base: EvidenceBase, ctx: FieldContext): O
       const r = checkCountry(value, quotes);
       return r.ok ? kept(r.value) : r;
     }
+    case 'city': {
+      if (!supportsShort(value, quotes)) return { ok: false, reason: `no quote contains the city "${value}"` };
+      const r = checkCity(value, quotes);
+      return r.ok ? kept(value) : r;
+    }
     case 'logo_url':
     case 'demo_video_url': {
       const r = checkPageUrl(p.field, value, quotes);
@@ -108,7 +114,7 @@ function verifyField(p: FieldProposal, base: EvidenceBase, ctx: FieldContext): O
         if (!supportsLong(value, quotes)) return { ok: false, reason: `${p.field} is not built from its quotes` };
         return kept(value, p.field === 'description' ? LIMITS.description : LIMITS.string);
       }
-      // name, city, stage
+      // name, stage
       return supportsShort(value, quotes) ? kept(value) : { ok: false, reason: `no quote contains the ${p.field} "${value}"` };
     }
   }

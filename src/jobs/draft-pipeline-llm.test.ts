@@ -25,6 +25,7 @@ const llm = http.createServer((req, res) => {
       fields: {
         tagline: { value: 'Bookkeeping that closes your month in one afternoon.', quotes: [{ url: `${site.origin}/`, quote: 'Bookkeeping that closes your month in one afternoon.' }] },
         founded_year: { value: '2017', quotes: [{ url: `${site.origin}/about`, quote: 'Ledgerly was founded in 2017.' }] },
+        city: { value: 'Ledgerly', quotes: [{ url: `${site.origin}/about`, quote: 'Ledgerly' }] },
         short_description: { value: 'Ledgerly is made by a small team.', quotes: [{ url: `${site.origin}/`, quote: 'Ledgerly is made by a small team.' }] },
       },
       founders: [{ name: 'Sam Invented', title: 'Founder', quotes: [{ url: `${site.origin}/about`, quote: 'Sam Invented, founder' }] }],
@@ -60,5 +61,6 @@ test('with LLM_BASE_URL set, the model is asked with the crawled text, and only 
   assert.equal(d.fields.founded_year.value, null);
   assert.ok(d.not_found_on_website.includes('founded_year'));
   assert.notEqual(d.fields.short_description.value, 'Ledgerly is made by a small team.', 'a quote cited on the wrong page is rejected');
+  assert.notEqual(d.fields.city.value, 'Ledgerly', 'a city needs a quote that places the company there');
   assert.ok(!d.founders.some((f: any) => f.name === 'Sam Invented'));
 });
