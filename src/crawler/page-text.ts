@@ -39,35 +39,8 @@ export function readPage(html: string, pageUrl: string, contentLanguage = ''): P
   const $ = load(html);
   const base = baseUrl($, pageUrl);
   const links = new LinkList(base);
-  const lines: string[] = [];
-  let line = '';
-  const endLine = () => {
-    const collapsed = collapse(line);
-    if (collapsed) lines.push(collapsed);
-    line = '';
-  };
-
-  const walk = (node: AnyNode) => {
-    // domhandler's types are string enums; compare as strings. <script> and <style> have types of
-    // their own, so like comments and directives they fall through here unread.
-    const type = node.type as string;
-    if (type === 'text') {
-      line += (node as Text).data;
-      return;
-    }
-    if (type !== 'tag' && type !== 'root') return;
-    const el = type === 'tag' ? (node as Element) : null;
-    if (el) {
-      links.fromElement($, el);
-      if (SKIPPED.has(el.name)) return;
-    }
-    const block = el !== null && BLOCKS.has(el.name);
-    if (block) endLine();
-    for (const child of (node as ParentNode).children) walk(child);
-    if (block) endLine();
-  };
-  walk($.root()[0]);
-  endLine();
+  // Every element is offered to the link list, those never rendered included (an <iframe> video).
+  const lines = textLines($.root()[0], { onElement: (el) => links.fromElement($, el) });
 
   const title = collapse($('title').first().text());
   const meta = new MetaLines();
@@ -97,6 +70,44 @@ export function readPage(html: string, pageUrl: string, contentLanguage = ''): P
     text: [...lines, ...meta.lines].join('\n'),
     links: links.list,
   };
+}
+
+/**
+ * The visible text under `node`, one line per block, whitespace collapsed within each line. The
+ * stored page text is made with it, and extractors build their quotes with it, so a quote is
+ * always a stretch of the stored text. `skip` leaves an element out; `onElement` sees every
+ * element, skipped ones included (their children are not walked).
+ */
+export function textLines(node: AnyNode, opts: { skip?: (el: Element) => boolean; onElement?: (el: Element) => void } = {}): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const endLine = () => {
+    const collapsed = collapse(line);
+    if (collapsed) lines.push(collapsed);
+    line = '';
+  };
+  const walk = (n: AnyNode) => {
+    // domhandler's types are string enums; compare as strings. <script> and <style> have types of
+    // their own, so like comments and directives they fall through here unread.
+    const type = n.type as string;
+    if (type === 'text') {
+      line += (n as Text).data;
+      return;
+    }
+    if (type !== 'tag' && type !== 'root') return;
+    const el = type === 'tag' ? (n as Element) : null;
+    if (el) {
+      opts.onElement?.(el);
+      if (SKIPPED.has(el.name) || opts.skip?.(el)) return;
+    }
+    const block = el !== null && BLOCKS.has(el.name);
+    if (block) endLine();
+    for (const child of (n as ParentNode).children) walk(child);
+    if (block) endLine();
+  };
+  walk(node);
+  endLine();
+  return lines;
 }
 
 /** Runs of whitespace (including no-break spaces) become one space; invisible characters go. */
