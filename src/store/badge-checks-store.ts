@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BadgeCheckOutcome, DB } from './schema.ts';
+import { transactional } from './transactional.ts';
 
 export interface BadgeCheckSubject {
   id: string;
@@ -12,12 +13,7 @@ export interface BadgeCheckSubject {
 
 /** The free plan's homepage checks: which listings are due, and each check's outcome. */
 export function badgeChecksStore(db: Kysely<DB>) {
-  return {
-    ...queries(db),
-    transaction<T>(fn: (tx: BadgeChecksTx, trx: Kysely<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx), trx));
-    },
-  };
+  return transactional(db, queries);
 }
 export type BadgeChecksStore = ReturnType<typeof badgeChecksStore>;
 /** Inside a transaction: the same queries bound to it. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, DraftInvitesTable } from './schema.ts';
 import { draftsStore } from './drafts-store.ts';
 import { draftListingsStore } from './draft-listings-store.ts';
+import { transactional } from './transactional.ts';
 
 export type DraftInviteRecord = Selectable<DraftInvitesTable>;
 
@@ -80,11 +81,6 @@ export type DraftInviteStoresIn = ReturnType<typeof bind>;
 
 /** The stores invites use, and one transaction over all of them (PGlite: never a second connection inside). */
 export function draftInviteStores(db: Kysely<DB>) {
-  return {
-    ...bind(db),
-    transaction<T>(fn: (s: DraftInviteStoresIn) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(bind(trx)));
-    },
-  };
+  return transactional(db, bind);
 }
 export type DraftInviteStores = ReturnType<typeof draftInviteStores>;

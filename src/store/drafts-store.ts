@@ -4,6 +4,7 @@ import { crawlPagesStore } from './crawl-pages-store.ts';
 import { draftListingsStore } from './draft-listings-store.ts';
 import type { FieldRecord } from '../domain/drafts/field-states.ts';
 import type { Evidence } from '../extraction/types.ts';
+import { transactional } from './transactional.ts';
 
 export interface DraftFaqRecord {
   question: string;
@@ -186,11 +187,6 @@ export type DraftStoresIn = ReturnType<typeof bind>;
 
 /** The stores drafts use, and one transaction over all of them (PGlite: never a second connection inside). */
 export function draftStores(db: Kysely<DB>) {
-  return {
-    ...bind(db),
-    transaction<T>(fn: (s: DraftStoresIn) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(bind(trx)));
-    },
-  };
+  return transactional(db, bind);
 }
 export type DraftStores = ReturnType<typeof draftStores>;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DB, FaqRow, ListingPlan, ListingsTable, ListingStatus, PaidSection } from './schema.ts';
 import { profileRow, type ProfileRow } from './listings-store.ts';
 import { listingVersionsStore } from './listing-versions-store.ts';
+import { transactional } from './transactional.ts';
 
 /** An owned listing as a write sees it, locked for the rest of the transaction. */
 export interface OwnedListingRow {
@@ -78,12 +79,7 @@ export type ListingChanges = Updateable<ListingsTable>;
  * returned: every lookup filters on owner_id.
  */
 export function ownerListingsStore(db: Kysely<DB>) {
-  return {
-    ...queries(db),
-    transaction<T>(fn: (tx: OwnerListingsTx) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx)));
-    },
-  };
+  return transactional(db, queries);
 }
 export type OwnerListingsStore = ReturnType<typeof ownerListingsStore>;
 /** Inside a transaction: the same queries bound to it. */
