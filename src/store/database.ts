@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PreparingClient } from './prepared.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings: pg would turn them into local-time Date objects,
 // which shifts launch weeks by a day west of UTC.
@@ -36,7 +37,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, Client: PreparingClient });
     pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
@@ -52,7 +53,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     const pglite = new PGlite(dataPath, { extensions: { pg_trgm, unaccent, fuzzystrmatch } });
     await pglite.waitReady;
-    const pool = new pg.Pool(createPgConfig(pglite));
+    const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PreparingClient });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

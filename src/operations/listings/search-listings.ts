@@ -8,7 +8,7 @@ export const searchListings = defineOperation({
   summary: 'Search listings',
   description:
     'Typo-tolerant full-text search over name, tagline, description and keywords, with filters. An empty q browses. ' +
-    'Paid billboard money never influences the order. For a very common word, relevance ranks the 200 most-voted ' +
+    'Paid billboard money never influences the order. For a very common word, relevance ranks the 100 most-voted ' +
     'matches and the rest follow by votes; total is exact up to 1,000 matches and may be an estimate above that.',
   tag: 'Listings',
   method: 'GET',
