@@ -3,8 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import { randomToken } from '../domain/accounts/secrets.ts';
 import swagger from '@fastify/swagger';
-import { hostHeaderValidation } from '@modelcontextprotocol/fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { anonymous, type Actor } from '../domain/actor.ts';
@@ -13,6 +12,7 @@ import type { AnyOperation } from '../operations/define.ts';
 import { validationFailed } from '../operations/validation.ts';
 import type { Services } from '../services.ts';
 import { createMcpNodeHandler } from './mcp/server.ts';
+import { hostCheck } from './mcp/host-check.ts';
 import { authorize } from '../operations/authorize.ts';
 import { problem, STATUS_BY_KIND } from './rest/problem.ts';
 import { API_PREFIX, registerOperationRoutes } from './rest/routes.ts';
@@ -83,14 +83,16 @@ export async function buildHttpServer(
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: validationFailed(result.error.issues) };
   });
-  // Cached reads hand back the same object for a few seconds; encode each such object once.
-  app.setSerializerCompiler((route) => {
-    const encode = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  // Every body a route sends is already in its schema's shape: executeOperation passes operation
+  // output through op.output (checkedOutput), and problems are built by problem(). Encoding through
+  // zod again cost a second full parse per response. Cached reads hand back the same object for a
+  // few seconds; each such object is encoded once.
+  app.setSerializerCompiler(() => {
     const memo = new WeakMap<object, string>();
     return (data: unknown) => {
-      if (typeof data !== 'object' || data === null) return encode(data);
+      if (typeof data !== 'object' || data === null) return JSON.stringify(data);
       let json = memo.get(data);
-      if (json === undefined) memo.set(data, (json = encode(data)));
+      if (json === undefined) memo.set(data, (json = JSON.stringify(data)));
       return json;
     };
   });
@@ -176,17 +178,18 @@ export async function buildHttpServer(
     onError: (err) => app.log.error({ err }, 'MCP tool failed'),
     instructions: `${opts.siteName}: a product directory and weekly launch calendar. Every REST operation of ${opts.publicUrl}/api/v1 is a tool here, with the same arguments.`,
   });
+  const byId = new Map(operations.map((op) => [op.id, op]));
   const allowedHosts = ['localhost', '127.0.0.1', '[::1]', new URL(opts.publicUrl).hostname];
   await app.register(async (scope) => {
     // DNS-rebinding protection: a browser tricked into calling us under another name is refused.
-    scope.addHook('onRequest', hostHeaderValidation(allowedHosts));
+    scope.addHook('onRequest', hostCheck(allowedHosts));
     scope.all('/mcp', { schema: { hide: true } }, async (request, reply) => {
       // A signed-in tool called without (enough) credentials is an HTTP 401/403 with a challenge,
       // not a tool result: that is what makes an MCP client start the sign-in flow.
-      for (const message of [request.body].flat()) {
+      for (const message of Array.isArray(request.body) ? request.body : [request.body]) {
         const call = message as { method?: string; params?: { name?: string } } | null;
         if (call?.method !== 'tools/call') continue;
-        const op = operations.find((o) => o.id === call.params?.name);
+        const op = typeof call.params?.name === 'string' ? byId.get(call.params.name) : undefined;
         if (op) authorize(op, request.actor);
       }
       // The MCP handler writes the raw response itself; carry over headers set so far (rate limit).

@@ -115,22 +115,38 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
     { legacy: 'stateless' },
   );
   const node = toNodeHandler(handler);
+  const answers = new WeakMap<object, { head: string; bytes: number }>();
   const serverInfoMeta = JSON.stringify({ 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } });
+  /** The JSON-RPC answer to a fast-path call, as the SDK would write it, and its length in bytes. */
+  function fastAnswer(result: Awaited<ReturnType<typeof runTool>>, id: string | number): [string, number] {
+    if (!('_meta' in result) && !('isError' in result)) {
+      // A cached read hands back the same object for a few seconds: its whole answer, all but the
+      // request id, is encoded and measured once. The text block is the structured content's JSON.
+      const out = result.structuredContent;
+      let cached = answers.get(out);
+      if (cached === undefined) {
+        const text = result.content[0].text;
+        const head = `{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"resultType":"complete","_meta":${serverInfoMeta}},"jsonrpc":"2.0","id":`;
+        answers.set(out, (cached = { head, bytes: Buffer.byteLength(head) }));
+      }
+      const tail = `${JSON.stringify(id)}}`;
+      return [cached.head + tail, cached.bytes + Buffer.byteLength(tail)];
+    }
+    const _meta = { ...('_meta' in result ? result._meta : {}), 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } };
+    const json = JSON.stringify({ result: { ...result, resultType: 'complete', _meta }, jsonrpc: '2.0', id });
+    return [json, Buffer.byteLength(json)];
+  }
+
   return {
     /** Serves one HTTP request; the actor reaches the tools through AuthInfo.extra. */
     async serve(raw: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, actor: Actor) {
       const fast = opts.fastPath === false ? undefined : fastToolCall(raw, body, operations);
       if (fast) {
         const result = await runTool(fast.op, fast.args, actor, fast.meta);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        if (!('_meta' in result) && !('isError' in result)) {
-          // The text block is the structured content's JSON: reuse it instead of serialising twice.
-          const text = result.content[0].text;
-          res.end(`{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"resultType":"complete","_meta":${serverInfoMeta}},"jsonrpc":"2.0","id":${JSON.stringify(fast.id)}}`);
-          return;
-        }
-        const _meta = { ...('_meta' in result ? result._meta : {}), 'io.modelcontextprotocol/serverInfo': { name: opts.name, version: opts.version } };
-        res.end(JSON.stringify({ result: { ...result, resultType: 'complete', _meta }, jsonrpc: '2.0', id: fast.id }));
+        const [json, bytes] = fastAnswer(result, fast.id);
+        // A length, not chunked encoding: one write for headers and body, as on REST.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
+        res.end(json);
         return;
       }
       const messages = [body].flat() as ({ method?: string; params?: { name?: unknown } } | null)[];
