@@ -98,9 +98,15 @@ export async function buildHttpServer(
   });
 
   app.decorateRequest('actor', null as never);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: most requests carry no credential, and those should not pay for a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.actor = anonymous(request.ip); // stays if the credential turns out invalid (rate limiting reads it)
-    request.actor = await authenticate(request.headers.authorization, request.ip, services, authTarget(request.url));
+    const header = request.headers.authorization;
+    if (!header) return done();
+    authenticate(header, request.ip, services, authTarget(request.url)).then((actor) => {
+      request.actor = actor;
+      done();
+    }, done);
   });
 
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathParams, type AnyOperation } from '../../operations/define.ts';
 import type { Services } from '../../services.ts';
@@ -33,6 +33,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const op of operations) {
     const { params, querystring, body } = restSchemas(op);
+    const bodyless = !body && op.method !== 'GET' && op.method !== 'DELETE';
     typed.route({
       method: op.method,
       url: API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -50,16 +51,19 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
         response: { [op.status]: op.output, '4XX': Problem },
       },
       config: { operation: op },
-      // Access is checked before the input, so an anonymous caller learns "sign in", not the schema.
-      preValidation: async (request) => {
-        authorize(op, request.actor);
-        // A write without body keys (submit_draft, choose_free_listing…) still rejects a body
-        // that carries some, as the spec's "no other keys allowed" asks. {} or no body is fine.
-        if (!body && op.method !== 'GET' && op.method !== 'DELETE' && request.body != null) {
-          const parsed = NO_BODY.safeParse(request.body);
-          if (!parsed.success) throw validationFailed(parsed.error.issues);
-        }
-      },
+      // Public reads have nothing to check here, and skip the hook.
+      ...((op.scope !== 'public' || bodyless) && {
+        // Access is checked before the input, so an anonymous caller learns "sign in", not the schema.
+        preValidation: async (request: FastifyRequest) => {
+          authorize(op, request.actor);
+          // A write without body keys (submit_draft, choose_free_listing…) still rejects a body
+          // that carries some, as the spec's "no other keys allowed" asks. {} or no body is fine.
+          if (bodyless && request.body != null) {
+            const parsed = NO_BODY.safeParse(request.body);
+            if (!parsed.success) throw validationFailed(parsed.error.issues);
+          }
+        },
+      }),
       handler: async (request, reply) => {
         const input = {
           ...(request.params as object),
