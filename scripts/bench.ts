@@ -216,26 +216,59 @@ async function startServer(
   return { child, sampler, baseUrl, startupS, startupHwmMiB, inspector };
 }
 
-async function measureHello(engine: Engine, opts: Options): Promise<Row> {
+/**
+ * Bare Fastify (scripts/bench/hello.ts), no application: the hello-world ceiling, or with
+ * `bodies` the transport floor (see hello.ts). Rows are relative to `hello` (itself when absent).
+ */
+async function measureBare(engine: Engine, opts: Options, targets: Omit<Target, 'baseUrl'>[], bodies?: string, hello?: Row): Promise<Row[]> {
   const port = await freePort();
-  const child = spawnChild('hello', ['scripts/bench/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) } });
+  const env = { ...process.env, PORT: String(port), ...(bodies ? { BENCH_BODIES: bodies } : {}) };
+  const child = spawnChild('hello', ['scripts/bench/hello.ts'], { cwd: ROOT, env });
   try {
     await waitUntilReady(`http://127.0.0.1:${port}/`, child, 30_000);
-    const meter = new CpuMeter(child.pid, false);
-    let cpu!: CpuShare;
-    const m = await measure(
-      { name: 'hello-world', label: 'GET / (bare Fastify)', baseUrl: `http://127.0.0.1:${port}`, requests: [{ method: 'GET', path: '/' }] },
-      {
-        ...opts,
-        during: [{ start: () => meter.start(), stop: () => void (cpu = meter.stop()) }],
-        settle: () => waitIdle({ pid: child.pid, postgres: false }),
-      },
-    );
-    console.log(`[${engine}] ${progress(m)}`);
-    return { ...m, ratio: 1, rssPeakMiB: null, cpu };
+    const rows: Row[] = [];
+    for (const target of targets) {
+      const meter = new CpuMeter(child.pid, false);
+      let cpu!: CpuShare;
+      const m = await measure(
+        { ...target, baseUrl: `http://127.0.0.1:${port}` },
+        {
+          ...opts,
+          during: [{ start: () => meter.start(), stop: () => void (cpu = meter.stop()) }],
+          settle: () => waitIdle({ pid: child.pid, postgres: false }),
+        },
+      );
+      console.log(`[${engine}] ${progress(m)}`);
+      rows.push({ ...m, ratio: hello ? m.reqPerSec / hello.reqPerSec : 1, rssPeakMiB: null, cpu });
+    }
+    return rows;
   } finally {
     await child.stop();
   }
+}
+
+/**
+ * The transport floor next to get_listing's REST and MCP rows: the very answers they gave,
+ * served by bare Fastify, so the report can tell the protocols' own cost from launchyard's.
+ */
+async function measureFloor(engine: Engine, opts: Options, baseUrl: string, slug: string, hello: Row): Promise<Row[]> {
+  const rest = await getJson(`${baseUrl}/api/v1/listings/${encodeURIComponent(slug)}`);
+  const call = mcpRequest(slug);
+  const mcp = await getJson(`${baseUrl}/mcp`, { method: 'POST', headers: call.headers, body: call.body });
+  if (rest.status !== 200 || mcp.status !== 200) return [];
+  const file = path.join(BENCH_DIR, 'floor-bodies.json');
+  writeFileSync(file, JSON.stringify({ rest: rest.text, mcp: mcp.text }));
+  const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} kB`;
+  return measureBare(
+    engine,
+    opts,
+    [
+      { name: 'floor rest', label: `bare GET → the REST answer (${kb(rest.text)})`, requests: [{ method: 'GET', path: '/rest' }] },
+      { name: 'floor mcp', label: `bare POST → the MCP answer (${kb(mcp.text)})`, requests: [{ ...call, path: '/mcp' }] },
+    ],
+    file,
+    hello,
+  );
 }
 
 const progress = (m: Measurement) =>
@@ -252,7 +285,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
   await seed(engine, env, opts.listings);
 
   console.log(`[${engine}] hello-world ceiling…`);
-  const hello = await measureHello(engine, opts);
+  const [hello] = await measureBare(engine, opts, [{ name: 'hello-world', label: 'GET / (bare Fastify)', requests: [{ method: 'GET', path: '/' }] }]);
 
   const server = await startServer(engine, env, opts.profile);
   const { baseUrl, sampler } = server;
@@ -373,6 +406,11 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       }
       rows.push(row);
       console.log(`[${engine}] ${progress(m)}`);
+    }
+    // The server is idle from here; bare Fastify serves the same two answers (transport floor).
+    if (['get_listing', 'mcp get_listing'].every((name) => rows.some((r) => r.name === name))) {
+      console.log(`[${engine}] transport floor: bare Fastify serving the same REST and MCP answers…`);
+      rows.push(...(await measureFloor(engine, opts, baseUrl, slugs[0], hello)));
     }
 
     server.inspector?.close();

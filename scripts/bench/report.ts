@@ -97,6 +97,7 @@ export function formatEngine(r: EngineResult): string {
     (r.engine === 'postgres' ? ' (the Node process only; PostgreSQL backends are separate processes)' : ' (Node + PGlite in one process)') +
     `\nsearch query "${r.targets.typo}" matches ${r.targets.typoMatches ?? '?'} live listings; get_listing cycles through ${r.targets.slugs.length} slugs` +
     '\nRSS MiB = highest server RSS sampled during that endpoint; "÷ hello" = req/s relative to the hello-world row;' +
+    '\n"floor" rows = bare Fastify answering with the same REST and MCP bodies (no application): what the protocols themselves cost here;' +
     '\nlatencies include requests still unanswered when a run stopped, at their age then (a lower bound); "errors" names them when they are many' +
     `\nCPU = % of one core used during the measured run by the server process / PostgreSQL / anything else on the machine ` +
     `(${r.cpus} CPUs = ${r.cpus * 100} %; the load generator takes the rest; "other" well above 0 means the figures are pessimistic)`;
@@ -159,13 +160,22 @@ export function verdicts(results: Partial<Record<Engine, EngineResult>>): Verdic
       const p50 = mcp.latencyMs.p50 / rest.latencyMs.p50;
       const p99 = mcp.latencyMs.p99 / rest.latencyMs.p99;
       const ok = clean(mcp) && clean(rest) && p50 <= 1.5 && p99 <= 1.5;
+      // What the two protocols cost with no application behind them (bare Fastify, same answers).
+      const floorRest = row(r, 'floor rest');
+      const floorMcp = row(r, 'floor mcp');
+      const floor =
+        floorRest && floorMcp
+          ? `; transport floor (bare Fastify, same answers): p50 ${(floorMcp.latencyMs.p50 / floorRest.latencyMs.p50).toFixed(2)}×, ` +
+            `p99 ${(floorMcp.latencyMs.p99 / floorRest.latencyMs.p99).toFixed(2)}×`
+          : '';
       out.push({
         status: ok ? 'PASS' : 'FAIL',
         target,
         detail:
           `p50 ${ms(mcp.latencyMs.p50)} vs ${ms(rest.latencyMs.p50)} ms (${p50.toFixed(2)}×), ` +
           `p99 ${ms(mcp.latencyMs.p99)} vs ${ms(rest.latencyMs.p99)} ms (${p99.toFixed(2)}×)` +
-          (clean(mcp) ? '' : `; ${dirty(mcp)}`),
+          (clean(mcp) ? '' : `; ${dirty(mcp)}`) +
+          floor,
       });
     }
   }
