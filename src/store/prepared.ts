@@ -8,7 +8,8 @@ import type { Kysely, QueryResult, RawBuilder } from 'kysely';
  *
  * Only statements whose best plan does not depend on their parameter values belong here: a
  * generic plan is chosen once for every value. A value that must be computed once per statement
- * (a tsquery) goes in a scalar sub-select, so a generic plan evaluates it once, not per row.
+ * (a tsquery) goes in a one-row CTE read through scalar sub-selects, so a generic plan evaluates it
+ * once, not per row.
  */
 const names = new Map<string, string>();
 

@@ -10,16 +10,15 @@ const REMEMBERED_HOSTS = 64;
  * share of a cached tool call, and callers send the same one or two Host values.
  */
 export function hostCheck(allowedHostnames: string[]) {
-  const verdicts = new Map<string, boolean>();
+  const verdicts = new Map<string, ReturnType<typeof validateHostHeader>>();
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const host = request.headers.host;
-    let ok = host === undefined ? false : verdicts.get(host);
-    if (ok === undefined) {
-      ok = validateHostHeader(host, allowedHostnames).ok;
-      if (verdicts.size < REMEMBERED_HOSTS) verdicts.set(host!, ok);
+    let verdict = host === undefined ? undefined : verdicts.get(host);
+    if (verdict === undefined) {
+      verdict = validateHostHeader(host, allowedHostnames);
+      if (host !== undefined && verdicts.size < REMEMBERED_HOSTS) verdicts.set(host, verdict);
     }
-    if (ok) return;
-    const result = validateHostHeader(host, allowedHostnames);
-    await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: result.ok ? 'Invalid Host' : result.message }, id: null });
+    if (verdict.ok) return;
+    await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: verdict.message }, id: null });
   };
 }
