@@ -13,6 +13,10 @@ import { startJobs, type Jobs } from './jobs/queue.ts';
 import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { onDemandHandlers } from './jobs/handlers.ts';
 import { inlineDispatcher } from './jobs/dispatch.ts';
+import { createWorkPool } from './workers/pool.ts';
+import { watchEventLoop } from './observability/event-loop.ts';
+import { renderMetrics } from './observability/metrics.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -26,7 +30,12 @@ export interface App {
   jobs?: Jobs;
   /** Tests only (inlineJobs): resolves when every job sent so far has finished. */
   jobsIdle?: () => Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stops the node: no new requests, running ones finish, jobs stop (one still running at the
+   * deadline is failed and retried later, by pg-boss), workers stop, connections close. Within
+   * config.shutdownTimeoutMs unless `deadlineMs` says otherwise.
+   */
+  close(opts?: { deadlineMs?: number }): Promise<void>;
 }
 
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
@@ -36,9 +45,11 @@ export async function createApp(
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
+  const pool = createWorkPool({ size: config.workers.threads });
+  let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
+  const loop = watchEventLoop({ warn: (delay, message) => log?.warn({ event_loop_delay_ms: delay.maxMs, p99_ms: delay.p99Ms }, message) });
   try {
     await migrate(database.db);
-    let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
     const services = createServices({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -49,6 +60,8 @@ export async function createApp(
       mail: config.mail,
       llm: config.llm,
       log: (level, entry, message) => log?.[level](entry, message),
+      pool,
+      budgets: config.workers,
     });
     const settings = await services.site.info();
     redis = config.redisUrl
@@ -66,6 +79,7 @@ export async function createApp(
       ready: async () => {
         await sql`select 1`.execute(database.db);
       },
+      metrics: { token: config.metricsToken, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
     });
     log = http.log;
     const { handlers: onDemand, close: closeHandlers } = onDemandHandlers({ db: database.db, services, config });
@@ -93,19 +107,34 @@ export async function createApp(
       http,
       jobs,
       jobsIdle: inline?.idle,
-      async close() {
-        await http.close();
-        await jobs?.stop();
+      async close(closeOpts = {}) {
+        const deadline = Date.now() + (closeOpts.deadlineMs ?? config.shutdownTimeoutMs);
+        const left = () => Math.max(0, deadline - Date.now());
+        // Requests in flight may finish until the deadline; then their connections are cut.
+        let drained = false;
+        const draining = http.close().then(() => void (drained = true));
+        await Promise.race([draining, sleep(left())]);
+        if (!drained) {
+          http.server.closeAllConnections();
+          await draining;
+        }
+        // A job still running a second before the deadline is failed (and retried later), and
+        // its signal aborts the crawl or the worker task it waits for.
+        await jobs?.stop(Math.max(1000, left() - 1000));
         await inline?.idle();
+        await pool.close();
         await closeHandlers();
         await services.listings.views.stop();
         services.mailer.close();
         redis?.disconnect();
+        loop.stop();
         await database.close();
       },
     };
   } catch (err) {
     redis?.disconnect();
+    loop.stop();
+    await pool.close();
     await database.close();
     throw err;
   }

@@ -49,6 +49,11 @@ const Env = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  EXTRACTION_PAGE_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  EXTRACTION_DRAFT_BUDGET_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -75,6 +80,15 @@ export interface Config {
   crawler: { allowHosts: string[]; userAgent: string; bounds: CrawlBounds };
   /** An OpenAI-compatible chat completions API for drafting; without it the built-in extractor drafts. */
   llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /**
+   * The worker pool for CPU-heavy work on outside content: its threads (default CPUs − 1), the
+   * time one page may take to read or draft from, and the time one draft may take in all.
+   */
+  workers: { threads?: number; pageBudgetMs: number; draftBudgetMs: number };
+  /** SIGTERM: how long running requests and jobs may take to finish before the process exits. */
+  shutdownTimeoutMs: number;
+  /** Bearer token for GET /metrics; without it only loopback clients may read it. */
+  metricsToken?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,5 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS }
         : undefined,
+    workers: { threads: e.WORKER_THREADS, pageBudgetMs: e.EXTRACTION_PAGE_BUDGET_MS, draftBudgetMs: e.EXTRACTION_DRAFT_BUDGET_MS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -13,12 +13,32 @@ async function main() {
   }
   await app.http.listen({ port: config.port, host: config.host });
   console.log(`launchyard listening on ${config.publicUrl} (API ${config.publicUrl}/api/v1, MCP ${config.publicUrl}/mcp, database ${app.database.engine})`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
+
+  // First signal: stop taking work and finish what runs, within SHUTDOWN_TIMEOUT_SECONDS. A
+  // second signal, or a shutdown that overruns its deadline, exits at once: an operator's
+  // second Ctrl-C or SIGTERM means now.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: stopping (at most ${config.shutdownTimeoutMs / 1000} s; send it again to exit now)`);
+    setTimeout(() => {
+      console.error('shutdown overran its deadline: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error('shutdown failed:', err);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {

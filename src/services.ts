@@ -41,10 +41,9 @@ import { createDrafts } from './domain/drafts/drafts.ts';
 import { draftInviteStores } from './store/draft-invites-store.ts';
 import { createDraftInvites } from './domain/drafts/invites.ts';
 import type { Drafter } from './domain/drafts/drafting.ts';
-import { verifyExtraction } from './extraction/verify.ts';
-import { createBuiltinExtractor } from './extraction/builtin/index.ts';
 import { createLlmExtractor } from './extraction/llm.ts';
-import type { Extractor } from './extraction/types.ts';
+import type { WorkPool } from './workers/pool.ts';
+import { createDrafter } from './workers/drafter.ts';
 
 export interface ServiceDeps {
   db: Kysely<DB>;
@@ -60,10 +59,11 @@ export interface ServiceDeps {
   mail?: { smtpUrl?: string; from: string };
   /** Where the mailer logs (the HTTP server's logger). */
   log?: MailLog;
-  /** Tests only: the extractors and verifier drafts use (default: built-in extractor, LLM too when configured). */
-  drafter?: Drafter;
   /** An OpenAI-compatible endpoint (config.llm): asked first, the built-in extractor second. */
   llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /** The worker pool (owned by the app) and the budgets of drafting in it (config.workers). */
+  pool: WorkPool;
+  budgets?: { pageBudgetMs: number; draftBudgetMs: number };
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -78,6 +78,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     publicUrl,
     now,
+    /** CPU-heavy work on outside content (crawled pages, a model's answer) runs here, off the event loop. */
+    pool: deps.pool,
     /** Background work sent from requests; the app attaches pg-boss (or the inline runner in tests). */
     jobs,
     site: { info: () => getSiteInfo(site, publicUrl) },
@@ -99,14 +101,19 @@ export function createServices(deps: ServiceDeps) {
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
     community: createCommunity({ store: communityStore(db), now }),
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
-    drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: deps.drafter ?? { extractors: extractorsFor(deps.llm), verify: verifyExtraction }, forgetListing: listings.forget }),
+    drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: drafterFor(deps), forgetListing: listings.forget }),
     draftInvites: createDraftInvites({ stores: draftInviteStores(db), mailer, publicUrl, siteName: async () => (await site.settings()).name, now, forgetListing: listings.forget }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-/** The LLM when configured (its values still pass the verifier), then the built-in extractor. */
-function extractorsFor(llm: ServiceDeps['llm']): Extractor[] {
-  return llm ? [createLlmExtractor(llm), createBuiltinExtractor()] : [createBuiltinExtractor()];
+/** Drafting in the worker pool: the LLM when configured (its values still pass the verifier), then the built-in extractor. */
+function drafterFor(deps: ServiceDeps): Drafter {
+  return createDrafter({
+    pool: deps.pool,
+    model: deps.llm ? createLlmExtractor(deps.llm) : undefined,
+    pageBudgetMs: deps.budgets?.pageBudgetMs ?? 2000,
+    draftBudgetMs: deps.budgets?.draftBudgetMs ?? 30_000,
+  });
 }

@@ -7,6 +7,7 @@ import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '../../src/store/database.ts';
 import type { DB } from '../../src/store/schema.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import { createWorkPool } from '../../src/workers/pool.ts';
 import { searchListings } from '../../src/operations/listings/search-listings.ts';
 
 export interface Explained {
@@ -40,7 +41,8 @@ async function explainCall(
 ): Promise<Explained> {
   const sink: { current?: CompiledQuery[] } = {};
   // Caches off: this measures the database path that a cache miss takes.
-  const services = createServices({ db: db.withPlugin(capturing(db, sink)), publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0 });
+  const pool = createWorkPool(); // no thread starts: these reads never use it
+  const services = createServices({ db: db.withPlugin(capturing(db, sink)), publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0, pool });
   try {
     const captured: CompiledQuery[] = [];
     sink.current = captured;
@@ -75,6 +77,7 @@ async function explainCall(
     };
   } finally {
     await services.listings.views.stop();
+    await pool.close();
   }
 }
 

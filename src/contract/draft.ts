@@ -34,6 +34,9 @@ export const DraftProgress = z
     fields_drafted: z.number().int().min(0),
     fields_total: z.number().int(),
     percent: z.number().int().min(0).max(100),
+    skipped: z
+      .array(z.object({ url: z.string(), reason: z.string() }))
+      .describe('Pages left out of the draft and why, e.g. "took too long" (a page over its processing budget) or the reason it could not be fetched.'),
   })
   .meta({ id: 'DraftProgress' });
 

@@ -1,4 +1,4 @@
-import type { CrawlBounds, CrawlFailure, Crawler, CrawlProgress, CrawlResult, PageFetch, PageSnapshot } from './types.ts';
+import type { CrawlBounds, CrawlFailure, Crawler, CrawlProgress, CrawlResult, PageFetch, PageReader, PageSnapshot, SkippedPage } from './types.ts';
 import { parseCrawlUrl } from './bounded-get.ts';
 import { FetchSession } from './fetch-session.ts';
 import type { SessionContext } from './fetch-session.ts';
@@ -7,6 +7,7 @@ import type { Candidate } from './page-picker.ts';
 import { disallowedFailure } from './robots.ts';
 import type { RobotsRules } from './robots.ts';
 import { createSafeAgent } from './safe-agent.ts';
+import { inProcessPageReader } from './page-text.ts';
 
 export const DEFAULT_CRAWL_BOUNDS: CrawlBounds = {
   maxPages: 8,
@@ -26,6 +27,8 @@ export interface CrawlerOptions {
   allowHosts: string[];
   bounds?: Partial<CrawlBounds>;
   now?: () => Date;
+  /** HTML → stored text; the service passes the worker pool's reader (default: this thread, for tests and tools). */
+  readPage?: PageReader;
 }
 
 /** A Crawler that owns its connection pool; close() when the service stops. */
@@ -40,6 +43,7 @@ export function createCrawler(opts: CrawlerOptions): ClosableCrawler {
     productToken: opts.userAgent.split('/')[0].trim() || opts.userAgent,
     bounds,
     now: opts.now ?? (() => new Date()),
+    readPage: opts.readPage ?? inProcessPageReader,
   };
   const reusedRobots = new Map<string, { rules: RobotsRules; until: number }>();
   const sharedRobots: SessionContext['sharedRobots'] = {
@@ -94,6 +98,7 @@ async function crawlSite(
   if (!home.ok) return fail(home.failure);
 
   const pages = [home.page];
+  const skipped: SkippedPage[] = [];
   const finalHome = new URL(home.page.finalUrl);
   // The site is what was submitted and where it landed (example.com → www.example.com/en/).
   const siteKeys = new Set([siteKey(start), siteKey(finalHome)]);
@@ -137,13 +142,15 @@ async function crawlSite(
         addCandidates(result.page, true);
       }
       seen.add(pageKey(landed));
+    } else {
+      skipped.push({ url: target.href, reason: result.failure.code === 'took_too_long' ? 'took too long' : result.failure.reason });
     }
     planned = Math.max(planned, Math.min(maxPages, pages.length + pool.length));
     await onProgress?.({ stage: 'fetching', pagesFetched: pages.length, pagesPlanned: planned });
   }
   // Out of time after the home page: what was read is still a crawl, only a shorter one.
   session.throwIfCancelled();
-  return { ok: true, pages };
+  return { ok: true, pages, skipped };
 }
 
 function invalidUrl(url: string): CrawlFailure {

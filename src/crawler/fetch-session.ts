@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import type { CrawlBounds, CrawlFailure, PageSnapshot } from './types.ts';
+import type { CrawlBounds, CrawlFailure, PageReader, PageSnapshot } from './types.ts';
 import { boundedGet } from './bounded-get.ts';
 import { decodeBody } from './charset.ts';
-import { readPage } from './page-text.ts';
 import { disallowedFailure, readRobots, ROBOTS_MAX_BYTES } from './robots.ts';
 import type { RobotsOutcome, RobotsRules } from './robots.ts';
 
@@ -21,6 +20,8 @@ export interface SessionContext {
   productToken: string;
   bounds: CrawlBounds;
   now: () => Date;
+  /** HTML → stored text and links (the worker pool in the service). */
+  readPage: PageReader;
   /** robots.txt rules kept across sessions (fetchPage); a crawl reads robots.txt fresh. */
   sharedRobots?: { get(origin: string): RobotsRules | undefined; set(origin: string, rules: RobotsRules): void };
 }
@@ -115,7 +116,18 @@ export class FetchSession {
       };
     }
     const html = decodeBody(res.body, contentType);
-    const reading = readPage(html, res.finalUrl, res.contentLanguage);
+    let read;
+    try {
+      read = await this.ctx.readPage(html, res.finalUrl, res.contentLanguage, this.signal);
+    } catch (err) {
+      this.throwIfCancelled();
+      if (!this.expired) throw err;
+      return { ok: false, status: res.status, failure: { code: 'timeout', reason: `The crawl ran out of time while reading ${res.finalUrl}.` } };
+    }
+    if (!read.ok) {
+      return { ok: false, status: res.status, failure: { code: 'took_too_long', reason: `${res.finalUrl} took too long to read.` } };
+    }
+    const { reading } = read;
     return {
       ok: true,
       page: {

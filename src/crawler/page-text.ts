@@ -1,15 +1,7 @@
 import { load } from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element, ParentNode, Text } from 'domhandler';
-import type { PageLink } from './types.ts';
-
-export interface PageReading {
-  title: string;
-  /** Primary language subtag, lower case ('de' for de-AT); '' when the page does not say. */
-  lang: string;
-  text: string;
-  links: PageLink[];
-}
+import type { PageLink, PageReader, PageReading } from './types.ts';
 
 /** Never rendered, or not text: their content is not what a visitor reads. */
 const SKIPPED = new Set(['head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'select', 'textarea']);
@@ -71,6 +63,9 @@ export function readPage(html: string, pageUrl: string, contentLanguage = ''): P
     links: links.list,
   };
 }
+
+/** Reads pages on the calling thread: for tests and tools; the service reads in the worker pool. */
+export const inProcessPageReader: PageReader = async (html, url, contentLanguage) => ({ ok: true, reading: readPage(html, url, contentLanguage) });
 
 /**
  * The visible text under `node`, one line per block, whitespace collapsed within each line. The

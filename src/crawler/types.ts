@@ -50,6 +50,7 @@ export type CrawlFailureCode =
   | 'too_many_redirects'
   | 'too_large'
   | 'timeout'
+  | 'took_too_long'
   | 'invalid_url';
 
 export interface CrawlFailure {
@@ -73,14 +74,40 @@ export interface CrawlBounds {
   maxRedirects: number;
 }
 
+/** A page left out: its address and why, in words a founder can act on ("took too long"). */
+export interface SkippedPage {
+  url: string;
+  reason: string;
+}
+
 export type CrawlResult =
-  | { ok: true; pages: PageSnapshot[] }
-  | { ok: false; failure: CrawlFailure; pages: PageSnapshot[] };
+  | { ok: true; pages: PageSnapshot[]; skipped?: SkippedPage[] }
+  | { ok: false; failure: CrawlFailure; pages: PageSnapshot[]; skipped?: SkippedPage[] };
 
 /** Result of fetching one page outside a site crawl (competitor, badge check). */
 export type PageFetch =
   | { ok: true; page: PageSnapshot }
   | { ok: false; failure: CrawlFailure; status?: number };
+
+/** What the crawler keeps of an HTML page (crawler/page-text.ts readPage). */
+export interface PageReading {
+  title: string;
+  /** Primary language subtag, lower case ('de' for de-AT); '' when the page does not say. */
+  lang: string;
+  text: string;
+  links: PageLink[];
+}
+
+/**
+ * Turns fetched HTML into its stored reading. The service reads pages in the worker pool within a
+ * time budget per page: a page that takes too long is answered `{ ok: false }` and skipped.
+ */
+export type PageReader = (
+  html: string,
+  url: string,
+  contentLanguage: string,
+  signal: AbortSignal,
+) => Promise<{ ok: true; reading: PageReading } | { ok: false }>;
 
 export interface Crawler {
   /** Reads the site: robots.txt, the home page, then the fact-bearing pages it links to. */

@@ -1,4 +1,4 @@
-import type { Extraction, Extractor } from './types.ts';
+import type { Extraction, ExtractionInput, Extractor } from './types.ts';
 import { DRAFT_FIELDS } from './types.ts';
 import { extractionFromAnswer } from './llm-answer.ts';
 import { DEFAULT_MAX_PROMPT_CHARS, systemPrompt, userPrompt } from './llm-prompt.ts';
@@ -35,48 +35,56 @@ export interface LlmExtractorOptions {
   fetch?: typeof fetch;
 }
 
+/** Asks the model; what it answers is read into proposals elsewhere (in a worker: it is untrusted text). */
+export interface ModelClient {
+  answer(input: ExtractionInput, opts?: { signal?: AbortSignal }): Promise<string>;
+}
+
 /**
  * An extractor backed by any OpenAI-compatible chat completions endpoint. The model is asked for
- * values with verbatim quotes; what it answers is only a proposal for verifyExtraction.
+ * values with verbatim quotes; what it answers is only a proposal for verifyExtraction. The
+ * pipeline uses `answer` (the HTTP call, on the event loop) and reads the answer in the worker pool.
  */
-export function createLlmExtractor(opts: LlmExtractorOptions): Extractor {
+export function createLlmExtractor(opts: LlmExtractorOptions): Extractor & ModelClient {
   const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  async function answer(input: ExtractionInput, callOpts: { signal?: AbortSignal } = {}): Promise<string> {
+    const fields = input.only?.length ? input.only : DRAFT_FIELDS;
+    const body = {
+      model: opts.model,
+      temperature: 0,
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: systemPrompt(fields) },
+        { role: 'user', content: userPrompt(input.pages, input.categoryNames ?? [], opts.maxPromptChars ?? DEFAULT_MAX_PROMPT_CHARS) },
+      ],
+    };
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = callOpts.signal ? AbortSignal.any([callOpts.signal, timeout]) : timeout;
+    try {
+      const res = await doFetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        body: JSON.stringify(body),
+        signal,
+      });
+      const raw = await res.text();
+      if (!res.ok) throw new LlmExtractionError('llm_http_error', `The language model answered HTTP ${res.status}: ${raw.slice(0, 200)}`, res.status);
+      return raw.length > MAX_ANSWER_BYTES ? '' : messageContent(raw);
+    } catch (err) {
+      if (err instanceof LlmExtractionError) throw err;
+      // The caller's own cancellation is not a model failure: pass it on as is.
+      if (callOpts.signal?.aborted) throw callOpts.signal.reason;
+      if (timeout.aborted) throw new LlmExtractionError('llm_timeout', `The language model did not answer within ${timeoutMs} ms.`);
+      throw new LlmExtractionError('llm_unreachable', `The language model at ${endpoint} could not be reached: ${(err as Error).message}`);
+    }
+  }
   return {
     name: 'llm',
+    answer,
     async extract(input, callOpts = {}): Promise<Extraction> {
-      const fields = input.only?.length ? input.only : DRAFT_FIELDS;
-      const body = {
-        model: opts.model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: systemPrompt(fields) },
-          { role: 'user', content: userPrompt(input.pages, input.categoryNames ?? [], opts.maxPromptChars ?? DEFAULT_MAX_PROMPT_CHARS) },
-        ],
-      };
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = callOpts.signal ? AbortSignal.any([callOpts.signal, timeout]) : timeout;
-      let content: string;
-      try {
-        const res = await doFetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-          body: JSON.stringify(body),
-          signal,
-        });
-        const raw = await res.text();
-        if (!res.ok) throw new LlmExtractionError('llm_http_error', `The language model answered HTTP ${res.status}: ${raw.slice(0, 200)}`, res.status);
-        content = raw.length > MAX_ANSWER_BYTES ? '' : messageContent(raw);
-      } catch (err) {
-        if (err instanceof LlmExtractionError) throw err;
-        // The caller's own cancellation is not a model failure: pass it on as is.
-        if (callOpts.signal?.aborted) throw callOpts.signal.reason;
-        if (timeout.aborted) throw new LlmExtractionError('llm_timeout', `The language model did not answer within ${timeoutMs} ms.`);
-        throw new LlmExtractionError('llm_unreachable', `The language model at ${endpoint} could not be reached: ${(err as Error).message}`);
-      }
-      return extractionFromAnswer(content, input.pages.map((p) => p.finalUrl), input.only);
+      return extractionFromAnswer(await answer(input, callOpts), input.pages.map((p) => p.finalUrl), input.only);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../store/schema.ts';
 import { badgeChecksStore } from '../store/badge-checks-store.ts';
 import { ownerListingsStore } from '../store/owner-listings-store.ts';
-import { checkHomepage, type HomepageReader } from '../domain/owner-listings/badge-check.ts';
+import { checkHomepage, type BadgeFinder, type HomepageReader } from '../domain/owner-listings/badge-check.ts';
 import { pickFreeWeek } from '../domain/owner-listings/free-plan.ts';
 import { weekOf } from '../domain/launches/weeks.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -25,6 +25,8 @@ export async function sweepBadgeChecks(db: Kysely<DB>, jobs: JobDispatcher, now:
 export interface BadgeCheckDeps {
   db: Kysely<DB>;
   reader: HomepageReader;
+  /** The badge detector (the worker pool's in the service). */
+  findBadge?: BadgeFinder;
   publicUrl: string;
   now: () => Date;
   /** Drops this node's cached public profile of a listing that became public. */
@@ -42,7 +44,7 @@ export async function runBadgeCheck(deps: BadgeCheckDeps, listingId: string) {
   const store = badgeChecksStore(deps.db);
   const listing = await store.subject(listingId);
   if (!listing || listing.status !== 'awaiting_badge') return { listingId, skipped: listing?.status ?? 'missing' };
-  const result = await checkHomepage(deps.reader, { homepage: listing.url, publicUrl: deps.publicUrl, slug: listing.slug });
+  const result = await checkHomepage(deps.reader, { homepage: listing.url, publicUrl: deps.publicUrl, slug: listing.slug }, deps.findBadge);
   const at = deps.now();
   const outcome = await store.transaction(async (tx, trx) => {
     const locked = await tx.lock(listingId);

@@ -16,8 +16,11 @@ export interface JobDispatcher {
   send(name: string, data: JobData, opts?: SendOptions): Promise<void>;
 }
 
-/** A job's work: (data) → a JSON-able summary for job_runs. Throw to retry with backoff. */
-export type JobHandler = (data: JobData) => Promise<unknown>;
+/**
+ * A job's work: (data) → a JSON-able summary for job_runs. Throw to retry with backoff. The
+ * signal aborts when the node shuts down mid-job: stop, throw, and the job is retried elsewhere.
+ */
+export type JobHandler = (data: JobData, signal?: AbortSignal) => Promise<unknown>;
 
 /**
  * The dispatcher services are built with, before the queue exists (the queue's handlers need the

@@ -1,5 +1,4 @@
 import { compareWithCompetitor, COMPARED_FIELDS } from '../domain/drafts/competitor.ts';
-import { draftFromPages } from '../domain/drafts/drafting.ts';
 import type { DraftCompetitorRecord } from '../store/drafts-store.ts';
 import type { DraftJobDeps } from './draft-pipeline.ts';
 
@@ -8,21 +7,22 @@ import type { DraftJobDeps } from './draft-pipeline.ts';
  * private addresses refused), stores the snapshot and the comparison on the draft. A URL changed
  * or cleared meanwhile wins: the result is dropped.
  */
-export async function runCompetitorComparison(deps: DraftJobDeps, draftId: string, url: string) {
+export async function runCompetitorComparison(deps: DraftJobDeps, draftId: string, url: string, signal?: AbortSignal) {
   const { stores, now } = deps;
   const pending = (c: DraftCompetitorRecord | null) => c?.url === url && c.status === 'pending';
   const draft = await stores.drafts.get(draftId);
   if (!draft || !pending(draft.competitor)) return { draftId, skipped: 'not pending' };
 
-  const fetched = await deps.crawler.fetchPage(url);
+  const fetched = await deps.crawler.fetchPage(url, { signal });
   let result: DraftCompetitorRecord;
   if (!fetched.ok) {
     result = { url, status: 'failed', reason: fetched.failure.reason, comparison: null };
   } else {
     try {
-      const theirs = await draftFromPages(deps.drafter, [fetched.page], { categoryNames: await stores.drafts.categoryNames(), only: [...COMPARED_FIELDS] });
-      result = { url, status: 'ready', reason: null, comparison: compareWithCompetitor(draft.fields, theirs, fetched.page, now()) };
+      const theirs = await deps.drafter.draft([fetched.page], { categoryNames: await stores.drafts.categoryNames(), only: [...COMPARED_FIELDS] }, { signal });
+      result = { url, status: 'ready', reason: null, comparison: compareWithCompetitor(draft.fields, theirs.verified, fetched.page, now()) };
     } catch (err) {
+      if (signal?.aborted) throw err;
       result = { url, status: 'failed', reason: `The page could not be compared: ${(err as Error)?.message ?? err}`.slice(0, 500), comparison: null };
     }
   }

@@ -7,6 +7,7 @@ import { runCompetitorComparison } from './draft-competitor.ts';
 import type { Crawler, CrawlResult, PageFetch, PageSnapshot } from '../crawler/types.ts';
 import { DRAFT_FIELDS, type Extraction, type Extractor, type FieldVerdict, type VerifiedDraft, type DraftField } from '../extraction/types.ts';
 import type { Drafter } from '../domain/drafts/drafting.ts';
+import { mergeVerified } from '../extraction/draft-site.ts';
 import { insertDraft, page } from '../operations/drafts/drafts-testing.ts';
 import type { JobData } from './dispatch.ts';
 
@@ -71,7 +72,22 @@ function quoteVerify(extraction: Extraction, pages: PageSnapshot[]): VerifiedDra
   };
 }
 
-const drafterOf = (...extractors: Extractor[]): Drafter => ({ extractors, verify: quoteVerify });
+/** Drafts in-process from test extractors: each proposes, quoteVerify judges, the first verified value per field wins. */
+const drafterOf = (...extractors: Extractor[]): Drafter => ({
+  async draft(pages, input) {
+    const verified: VerifiedDraft[] = [];
+    let failure: unknown;
+    for (const e of extractors) {
+      try {
+        verified.push(quoteVerify(await e.extract({ pages, ...input }), pages));
+      } catch (err) {
+        failure = err;
+      }
+    }
+    if (verified.length === 0) throw failure;
+    return { verified: mergeVerified(verified), skipped: [] };
+  },
+});
 const deps = (crawler: Crawler, drafter: Drafter): DraftJobDeps => ({ stores, crawler, drafter, now: () => new Date() });
 const queued = () => insertDraft(t, owner, { status: 'crawling', stage: 'queued' });
 const get = (id: string) => stores.drafts.get(id).then((d) => d!);

@@ -2,7 +2,7 @@ import type { Crawler } from '../crawler/types.ts';
 import type { DraftStores } from '../store/drafts-store.ts';
 import { DRAFT_FIELDS } from '../extraction/types.ts';
 import { applyFieldEvent, blankField } from '../domain/drafts/field-states.ts';
-import { aiDraftOf, draftFromPages, type Drafter } from '../domain/drafts/drafting.ts';
+import { aiDraftOf, DraftingOverBudget, type Drafter } from '../domain/drafts/drafting.ts';
 import { DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import type { JobDispatcher } from './dispatch.ts';
 
@@ -19,7 +19,7 @@ export interface DraftJobDeps {
  * the crawler's code and reason. Safe to run again: pages and AI verdicts are replaced, while
  * fields the owner edited, filled, locked or deleted keep their values (field-states.ts, redraft).
  */
-export async function runDraftPipeline(deps: DraftJobDeps, draftId: string) {
+export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, signal?: AbortSignal) {
   const { stores, now } = deps;
   const draft = await stores.drafts.get(draftId);
   if (!draft || (draft.status !== 'crawling' && draft.status !== 'drafting')) return { draftId, skipped: draft?.status ?? 'gone' };
@@ -29,30 +29,37 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string) {
     return { draftId, failed: code };
   };
 
-  await stores.drafts.progress(draftId, { status: 'crawling', stage: 'robots', pages_fetched: 0, pages_planned: 0, fields_drafted: 0 }, now());
+  await stores.drafts.progress(draftId, { status: 'crawling', stage: 'robots', pages_fetched: 0, pages_planned: 0, fields_drafted: 0, skipped: [] }, now());
   const crawl = await deps.crawler.crawlSite(draft.url, {
+    signal,
     onProgress: async (p) => {
       await stores.drafts.progress(draftId, { stage: p.stage, pages_fetched: p.pagesFetched, pages_planned: p.pagesPlanned }, now());
     },
   });
+  const crawlSkipped = crawl.skipped ?? [];
   const stillOurs = await stores.transaction(async (s) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });
     if (!cur || (cur.status !== 'crawling' && cur.status !== 'drafting')) return false; // timed out by the sweeper meanwhile
     await s.pages.replace(draftId, 'site', crawl.pages);
-    if (crawl.ok) await s.drafts.progress(draftId, { status: 'drafting', stage: 'drafting', pages_fetched: crawl.pages.length }, now());
+    await s.drafts.progress(draftId, { skipped: crawlSkipped, ...(crawl.ok ? { status: 'drafting', stage: 'drafting', pages_fetched: crawl.pages.length } : {}) }, now());
     return true;
   });
   if (!stillOurs) return { draftId, skipped: 'left the pipeline' };
   if (!crawl.ok) return fail(crawl.failure.code, crawl.failure.reason);
   if (crawl.pages.length === 0) return fail('unreachable', 'No page of the site could be read.');
 
-  let verified;
+  let drafted;
   try {
-    verified = await draftFromPages(deps.drafter, crawl.pages, { categoryNames: await stores.drafts.categoryNames() });
+    drafted = await deps.drafter.draft(crawl.pages, { categoryNames: await stores.drafts.categoryNames() }, { signal });
   } catch (err) {
+    // A shutdown is not the site's fault: the job is retried (on this node's next start or another).
+    if (signal?.aborted) throw err;
+    if (err instanceof DraftingOverBudget) return fail('took_too_long', `${err.message} Fill in the draft by hand, or submit a lighter page of the site.`);
     return fail('drafting_failed', `The profile could not be drafted from the site: ${(err as Error)?.message ?? err}`.slice(0, 500));
   }
-  if (!(await stores.drafts.progress(draftId, { stage: 'verifying' }, now()))) return { draftId, skipped: 'left the pipeline' };
+  const verified = drafted.verified;
+  const skipped = [...crawlSkipped, ...drafted.skipped];
+  if (!(await stores.drafts.progress(draftId, { stage: 'verifying', skipped }, now()))) return { draftId, skipped: 'left the pipeline' };
 
   return stores.transaction(async (s) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });

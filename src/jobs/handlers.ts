@@ -10,6 +10,8 @@ import { draftStores } from '../store/drafts-store.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { runDraftPipeline, type DraftJobDeps } from './draft-pipeline.ts';
 import { runCompetitorComparison } from './draft-competitor.ts';
+import type { WorkPool } from '../workers/pool.ts';
+import { poolBadgeFinder, poolPageReader } from '../workers/adapters.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -24,27 +26,41 @@ export interface JobContext {
 export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, JobHandler>; close(): Promise<void> } {
   let crawler: ClosableCrawler | undefined;
   // The crawler is made on first use: most nodes' handlers never crawl.
+  const pool = ctx.services.pool;
+  const budgets = ctx.config.workers;
   const draftJobs = (): DraftJobDeps => ({
     stores: draftStores(ctx.db),
-    crawler: (crawler ??= draftCrawler(ctx.config)),
+    crawler: (crawler ??= draftCrawler(ctx.config, pool)),
     drafter: ctx.services.drafts.drafter,
     now: ctx.services.now,
   });
   const handlers: Record<string, JobHandler> = {
-    [DRAFT_PIPELINE_JOB]: (data) => runDraftPipeline(draftJobs(), String(data.draftId)),
-    [DRAFT_COMPETITOR_JOB]: (data) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url)),
+    [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
+    [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
       mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
     [BADGE_CHECK_JOB]: (data) =>
       runBadgeCheck(
-        { db: ctx.db, reader: (crawler ??= draftCrawler(ctx.config)), publicUrl: ctx.config.publicUrl, now: ctx.services.now, forget: ctx.services.listings.forget },
+        {
+          db: ctx.db,
+          reader: (crawler ??= draftCrawler(ctx.config, pool)),
+          findBadge: poolBadgeFinder(pool, budgets.pageBudgetMs),
+          publicUrl: ctx.config.publicUrl,
+          now: ctx.services.now,
+          forget: ctx.services.listings.forget,
+        },
         String(data.listingId),
       ),
   };
   return { handlers, close: async () => crawler?.close() };
 }
 
-/** The drafts' crawler, as config.crawler says (user agent, bounds, hosts allowed on private addresses). */
-function draftCrawler(config: Config): ClosableCrawler {
-  return createCrawler({ userAgent: config.crawler.userAgent, allowHosts: config.crawler.allowHosts, bounds: config.crawler.bounds });
+/** The drafts' crawler, as config.crawler says (user agent, bounds, hosts allowed on private addresses); pages are read in the pool. */
+function draftCrawler(config: Config, pool: WorkPool): ClosableCrawler {
+  return createCrawler({
+    userAgent: config.crawler.userAgent,
+    allowHosts: config.crawler.allowHosts,
+    bounds: config.crawler.bounds,
+    readPage: poolPageReader(pool, config.workers.pageBudgetMs),
+  });
 }

@@ -48,7 +48,7 @@ export async function startJobs(deps: JobsDeps) {
   };
   if (deps.sendOnly) {
     for (const name of Object.keys(deps.onDemand)) await boss.createQueue(name, { ...RETRY });
-    return { boss, dispatcher, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+    return { boss, dispatcher, stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }) };
   }
 
   const scheduled: Record<string, () => Promise<unknown>> = {
@@ -70,7 +70,7 @@ export async function startJobs(deps: JobsDeps) {
   for (const [name, run] of Object.entries(deps.onDemand)) {
     await boss.createQueue(name, { ...RETRY });
     await boss.work(name, async ([job]) =>
-      recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, () => run((job.data ?? {}) as Record<string, unknown>)),
+      recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, () => run((job.data ?? {}) as Record<string, unknown>, job.signal)),
     );
   }
   // Hourly rather than only Monday 00:00: a node that was down at the week boundary catches up.
@@ -84,7 +84,8 @@ export async function startJobs(deps: JobsDeps) {
   return {
     boss,
     dispatcher,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    /** Waits up to timeoutMs for running jobs; those still running are failed (retried later) and their signals aborted. */
+    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };
 }
 export type Jobs = Awaited<ReturnType<typeof startJobs>>;

@@ -68,12 +68,13 @@ export interface DraftChanges {
   milestones?: DraftMilestoneRecord[];
   seo?: { title: string | null; meta: string | null } | null;
   competitor?: DraftCompetitorRecord | null;
+  skipped?: Array<{ url: string; reason: string }>;
   owner_sections?: OwnerSection[];
   listing_id?: string | null;
   submitted_at?: Date | null;
 }
 
-const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor'] as const;
+const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor', 'skipped'] as const;
 
 function serialise(changes: DraftChanges): Record<string, unknown> {
   const out: Record<string, unknown> = { ...changes };

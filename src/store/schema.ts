@@ -431,6 +431,7 @@ export interface DraftsTable {
   milestones: Json<unknown[]>;
   seo: Json<{ title: string | null; meta: string | null } | null>;
   competitor: Json<Record<string, unknown> | null>;
+  skipped: Json<Array<{ url: string; reason: string }>>;
   owner_sections: Generated<string[]>;
   listing_id: string | null;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
  * Authorization header is OAuth client authentication, not a caller credential), or anything
  * else (API keys only).
  */
-export type AuthTarget = ResourcePath | 'authorization_server' | undefined;
+export type AuthTarget = ResourcePath | 'authorization_server' | 'metrics' | undefined;
 
 export function authTarget(url: string): AuthTarget {
   const path = url.split('?')[0];
@@ -19,6 +19,8 @@ export function authTarget(url: string): AuthTarget {
   if (path.startsWith('/oauth/') || path === '/.well-known/openid-configuration' || path === '/.well-known/oauth-authorization-server') {
     return 'authorization_server';
   }
+  // /metrics checks its own bearer token (METRICS_TOKEN), which is no user's credential.
+  if (path === '/metrics') return 'metrics';
   return undefined;
 }
 
@@ -27,7 +29,7 @@ export function authTarget(url: string): AuthTarget {
  * token's owner with a valid one, and a 401 invalid_token for anything else that was presented.
  */
 export async function authenticate(header: string | undefined, ip: string, services: Services, target?: AuthTarget): Promise<Actor> {
-  if (!header || target === 'authorization_server') return { kind: 'anonymous', ip };
+  if (!header || target === 'authorization_server' || target === 'metrics') return { kind: 'anonymous', ip };
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) throw new DomainError('unauthenticated', 'invalid_token', 'Send credentials as Authorization: Bearer <API key or access token>.');
   const token = match[1];

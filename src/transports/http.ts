@@ -21,6 +21,7 @@ import { registerResourceMetadata } from './rest/resource-metadata.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
 import { registerBadgeImageRoutes } from './rest/badge-images.ts';
+import { registerMetricsRoute } from './metrics-route.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +44,8 @@ export interface HttpOptions {
   ready?: () => Promise<void>;
   /** Tests turn it off to compare the MCP fast path with the SDK's answers. */
   mcpFastPath?: boolean;
+  /** GET /metrics: the Prometheus text, and the token that opens it to non-loopback clients. */
+  metrics?: { token?: string; render: () => string };
 }
 
 const FASTIFY_CODES: Record<string, string> = {
@@ -169,6 +172,7 @@ export async function buildHttpServer(
     }
   });
 
+  if (opts.metrics) registerMetricsRoute(app, opts.metrics);
   registerOperationRoutes(app, operations, services);
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });

@@ -9,7 +9,7 @@ import { blankField, type AiDraft } from './field-states.ts';
 import { checkFieldActions, patchChanges } from './patch.ts';
 import { presentDraft, presentDraftEntry } from './present.ts';
 import { listingFromDraft, slugify } from './listing-from-draft.ts';
-import { aiDraftOf, draftFromPages, type Drafter } from './drafting.ts';
+import { aiDraftOf, DraftingOverBudget, type Drafter } from './drafting.ts';
 
 export const DRAFT_PIPELINE_JOB = 'draft-pipeline';
 export const DRAFT_COMPETITOR_JOB = 'draft-competitor';
@@ -114,8 +114,14 @@ export function createDrafts(deps: { stores: DraftStores; jobs: JobDispatcher; n
         const pages = await stores.pages.list(id, 'site');
         if (pages.length === 0) throw new DomainError('conflict', 'draft_no_evidence', 'The site could not be read for this draft, so there is no evidence to redraft from.');
         const only = [...new Set(patch.regenerate)];
-        const verified = await draftFromPages(deps.drafter, pages, { categoryNames: await stores.drafts.categoryNames(), only });
-        for (const f of only) regenerated[f] = aiDraftOf(verified.fields[f]);
+        let drafted;
+        try {
+          drafted = await deps.drafter.draft(pages, { categoryNames: await stores.drafts.categoryNames(), only });
+        } catch (err) {
+          if (err instanceof DraftingOverBudget) throw new DomainError('unprocessable', 'drafting_too_slow', `The site's pages took too long to redraft from: ${err.message}`);
+          throw err;
+        }
+        for (const f of only) regenerated[f] = aiDraftOf(drafted.verified.fields[f]);
       }
 
       const after = await stores.transaction(async (s) => {

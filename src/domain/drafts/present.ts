@@ -60,6 +60,7 @@ export function presentDraft(d: DraftRecord): z.input<typeof Draft> {
       fields_drafted: d.fields_drafted,
       fields_total: DRAFT_FIELDS.length,
       percent: progressPercent(d.stage, d.pages_fetched, d.pages_planned),
+      skipped: d.skipped ?? [],
     },
     failure: d.failure_code ? { code: d.failure_code, reason: d.failure_reason ?? '' } : null,
     fields,

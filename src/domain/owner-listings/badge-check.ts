@@ -12,6 +12,9 @@ export interface BadgeCheckResult {
   detail: string;
 }
 
+/** findBadge as the service runs it: in the worker pool, within a time budget (see workers/). */
+export type BadgeFinder = (html: string, pageUrl: string, publicUrl: string, slug: string) => Promise<BadgeCheckResult>;
+
 /**
  * Elements whose content a visitor never sees as a link: raw text (script, style, textarea),
  * inert markup (template), fallbacks for no-script browsers, and embedded documents. A badge
@@ -89,7 +92,11 @@ export function findBadge(html: string, pageUrl: string, publicUrl: string, slug
  * when it could not be (403 or another HTTP error, timeout, robots.txt disallows us, unreachable,
  * not HTML): the owner can fix that, and the next check tries again.
  */
-export async function checkHomepage(reader: HomepageReader, p: { homepage: string; publicUrl: string; slug: string }): Promise<BadgeCheckResult> {
+export async function checkHomepage(
+  reader: HomepageReader,
+  p: { homepage: string; publicUrl: string; slug: string },
+  find: BadgeFinder = async (...args) => findBadge(...args),
+): Promise<BadgeCheckResult> {
   let fetched: PageFetch;
   try {
     fetched = await reader.fetchPage(p.homepage);
@@ -104,5 +111,5 @@ export async function checkHomepage(reader: HomepageReader, p: { homepage: strin
   if (page.status < 200 || page.status > 299) {
     return { outcome: 'unverifiable', detail: `Could not read ${p.homepage}: HTTP ${page.status}.` };
   }
-  return findBadge(page.html, page.finalUrl || page.url, p.publicUrl, p.slug);
+  return find(page.html, page.finalUrl || page.url, p.publicUrl, p.slug);
 }

@@ -1,0 +1,27 @@
+import type { PageReader } from '../crawler/types.ts';
+import type { BadgeFinder } from '../domain/owner-listings/badge-check.ts';
+import { OverBudget, type WorkPool } from './pool.ts';
+
+/** The crawler's page reading in the pool: a page over its budget is answered not ok (skipped). */
+export function poolPageReader(pool: WorkPool, budgetMs: number): PageReader {
+  return async (html, url, contentLanguage, signal) => {
+    try {
+      return { ok: true, reading: await pool.run('readPage', { html, url, contentLanguage }, { budgetMs, signal }) };
+    } catch (err) {
+      if (err instanceof OverBudget) return { ok: false };
+      throw err;
+    }
+  };
+}
+
+/** The badge detector in the pool: a homepage too heavy to read is unverifiable, and checked again later. */
+export function poolBadgeFinder(pool: WorkPool, budgetMs: number): BadgeFinder {
+  return async (html, pageUrl, publicUrl, slug) => {
+    try {
+      return await pool.run('findBadge', { html, pageUrl, publicUrl, slug }, { budgetMs });
+    } catch (err) {
+      if (err instanceof OverBudget) return { outcome: 'unverifiable', detail: `${pageUrl} took too long to read.` };
+      throw err;
+    }
+  };
+}

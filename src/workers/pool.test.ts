@@ -1,0 +1,66 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createWorkPool, CpuBudget, OverBudget, WorkCancelled, type WorkPool } from './pool.ts';
+
+// The pool against a test worker whose tasks finish, spin forever or exhaust their heap.
+const pool = createWorkPool({ size: 1, maxHeapMb: 48, entry: new URL('../testing/pool-test-worker.ts', import.meta.url) });
+after(() => pool.close());
+// The test worker's tasks are not in the production task table.
+const run = (task: string, input: unknown, opts: Parameters<WorkPool['run']>[2]) => (pool.run as (t: string, i: unknown, o: typeof opts) => Promise<unknown>)(task, input, opts);
+
+test('a task returns its result', async () => {
+  assert.deepEqual(await run('echo', { a: [1, 'b'] }, { budgetMs: 5000 }), { a: [1, 'b'] });
+});
+
+test('a task past its budget fails with OverBudget, its worker is replaced, and the event loop stays free meanwhile', async () => {
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  const started = performance.now();
+  await assert.rejects(run('spin', null, { budgetMs: 300 }), (err: unknown) => err instanceof OverBudget && err.resource === 'time' && err.budgetMs === 300);
+  clearInterval(timer);
+  assert.ok(performance.now() - started < 5000);
+  assert.ok(ticks >= 10, `the main thread kept running while a worker spun (${ticks} ticks)`);
+  assert.equal(await run('echo', 'after', { budgetMs: 5000 }), 'after', 'a fresh worker takes the next task');
+  assert.equal(pool.stats().overBudget, 1);
+});
+
+test('waiting in the queue does not count against a budget', async () => {
+  // One worker: the second task waits ~400 ms behind the first, then runs 50 ms within its 300 ms.
+  const [first, second] = await Promise.all([run('busy', { ms: 400 }, { budgetMs: 5000 }), run('busy', { ms: 50 }, { budgetMs: 300 })]);
+  assert.deepEqual([first, second], ['done', 'done']);
+});
+
+test('running time is charged to a CPU budget', async () => {
+  const budget = new CpuBudget(10_000);
+  await run('busy', { ms: 120 }, { budgetMs: 5000, charge: budget });
+  assert.ok(budget.leftMs <= 10_000 - 100 && budget.leftMs > 5000, `left ${budget.leftMs}`);
+});
+
+test('a worker that runs out of memory fails its task with OverBudget (memory), not the process', async () => {
+  await assert.rejects(run('hoard', null, { budgetMs: 20_000 }), (err: unknown) => err instanceof OverBudget && err.resource === 'memory');
+  assert.equal(await run('echo', 1, { budgetMs: 5000 }), 1);
+});
+
+test('an error thrown by a task reaches the caller as is', async () => {
+  await assert.rejects(run('fail', null, { budgetMs: 5000 }), /broken input/);
+});
+
+test("the caller's signal cancels a running task with WorkCancelled", async () => {
+  const stop = new AbortController();
+  const running = run('spin', null, { budgetMs: 60_000, signal: stop.signal });
+  setTimeout(() => stop.abort(), 100);
+  await assert.rejects(running, WorkCancelled);
+  assert.equal(await run('echo', 2, { budgetMs: 5000 }), 2);
+});
+
+test('close() cancels what runs and what waits, and refuses new work', async () => {
+  const own = createWorkPool({ size: 1, entry: new URL('../testing/pool-test-worker.ts', import.meta.url) });
+  const go = (task: string) => (own.run as (t: string, i: unknown, o: { budgetMs: number }) => Promise<unknown>)(task, null, { budgetMs: 60_000 });
+  const running = go('spin');
+  const waiting = go('spin');
+  await new Promise((r) => setTimeout(r, 200));
+  await own.close();
+  await assert.rejects(running, WorkCancelled);
+  await assert.rejects(waiting, WorkCancelled);
+  await assert.rejects(go('echo'), WorkCancelled);
+});

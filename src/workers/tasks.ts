@@ -1,0 +1,20 @@
+import { readPage } from '../crawler/page-text.ts';
+import { findBadge } from '../domain/owner-listings/badge-check.ts';
+import { draftSite } from '../extraction/draft-site.ts';
+
+/**
+ * What the worker pool runs, by name: the steps that spend CPU on content from outside (a
+ * crawled page, a model's answer). Inputs and outputs cross threads, so they are plain data.
+ */
+export const TASKS = {
+  /** A fetched HTML page → its stored text, title, language and links (the evidence base). */
+  readPage: (i: { html: string; url: string; contentLanguage: string }) => readPage(i.html, i.url, i.contentLanguage),
+  /** Extract, verify and merge a draft from stored pages (and the model's answer, if any). */
+  draftSite,
+  /** Is the service's badge for this listing on this homepage? */
+  findBadge: (i: { html: string; pageUrl: string; publicUrl: string; slug: string }) => findBadge(i.html, i.pageUrl, i.publicUrl, i.slug),
+};
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
