@@ -20,7 +20,7 @@ function isLoopback(ip: string): boolean {
  */
 export function registerMetricsRoute(app: FastifyInstance, opts: { token?: string; render: () => string }) {
   const expected = opts.token ? digest(opts.token) : undefined;
-  app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const bearer = /^Bearer (\S{1,512})$/i.exec(request.headers.authorization ?? '')?.[1];
     const allowed = expected ? bearer !== undefined && timingSafeEqual(digest(bearer), expected) : isLoopback(request.ip);
     if (!allowed) {
