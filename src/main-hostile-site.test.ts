@@ -1,49 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostileSite } from './testing/hostile-site.ts';
+import { freePort, startService, userWithKey } from './testing/service-process.ts';
 
 // Black box: the real process (node src/main.ts, as npm start runs it) drafts a site built to
 // hurt an extractor while another client keeps asking /healthz and a public read. The service
 // must stay responsive throughout, the draft must end (ready, or failed with a reason), and
 // SIGTERM must stop the process. The bounds are the issue's behaviour bounds, not performance targets.
-const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 test('a hostile site is drafted while /healthz and a public read stay fast; SIGTERM then stops the process', { timeout: 180_000 }, async () => {
   const site = await hostileSite();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-hostile-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CRAWLER_ALLOW_HOSTS: '127.0.0.1', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
-  const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { env, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout;
-  };
-  cli('user:create', '--email', 'founder@hostile.test', '--password', 'a long password for tests');
-  const key = cli('apikey:create', '--email', 'founder@hostile.test', '--scopes', 'account:read,listings:write').trim().split('\n').pop()!;
-
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', CRAWLER_ALLOW_HOSTS: '127.0.0.1', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
+  const key = userWithKey(env, 'founder@hostile.test', 'account:read,listings:write');
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const service = startService({ ...env, PORT: String(port) });
+  const { child, exited } = service;
   try {
-    for (let i = 0; i < 200 && !out.includes('listening on'); i++) await sleep(100);
-    assert.match(out, /listening on/);
+    await service.listening;
     const base = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
@@ -90,7 +67,7 @@ test('a hostile site is drafted while /healthz and a public read stay fast; SIGT
     const stopAt = performance.now();
     child.kill('SIGTERM');
     const code = await Promise.race([exited, sleep(10_000).then(() => 'still running')]);
-    assert.equal(code, 0, `SIGTERM stopped the process within 10 s (${Math.round(performance.now() - stopAt)} ms)\n${out}`);
+    assert.equal(code, 0, `SIGTERM stopped the process within 10 s (${Math.round(performance.now() - stopAt)} ms)\n${service.out()}${service.err()}`);
   } finally {
     child.kill('SIGKILL');
     await site.close();

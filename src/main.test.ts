@@ -1,40 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const main = path.join(import.meta.dirname, 'main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs `node src/main.ts` as npm start does; resolves when it listens or exits. */
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  const listening = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.includes('listening on') && resolve());
-    exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  listening.catch(() => {}); // awaited only by tests that expect a start
-  return { child, exited, listening, out: () => stdout, err: () => stderr };
-}
+import { freePort, startService as start } from './testing/service-process.ts';
 
 test('npm start serves the API on the embedded database, locks its data directory, and stops cleanly', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-'));
