@@ -10,10 +10,12 @@
  * Options: --listings N, --duration S, --warmup S, --connections C, --only pglite|postgres,
  * --profile, --typo WORD, --slugs N (distinct listings get_listing cycles through; default 20, use
  * e.g. 50000 to measure profile-cache misses), --data-dir DIR (PGlite; default .bench/pglite-<N>),
- * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp (a subset; the
- * hello-world always runs).
+ * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting (a subset; the
+ * hello-world always runs), --drafts N (drafts of a 10-page site submitted at once in the drafting
+ * row; default 10).
  * Everything is on loopback and bounded by the durations. Results also go to .bench/results-<engine>.json.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { CpuMeter, freePort, installCleanup, RssSampler, spawnChild, stopAll, wa
 import { Inspector, formatSummary, inspectorUrlFrom, summarise, writeProfile, type CpuProfile } from './bench/profile.ts';
 import { explainEndpoints, formatExplained } from './bench/explain.ts';
 import { ENGINE_NAMES, formatEngine, formatVerdicts, verdicts, type Engine, type EngineResult, type Row } from './bench/report.ts';
+import { measureDrafting, serveDraftSite } from './bench/drafting.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -40,6 +43,7 @@ interface Options {
   dataDir?: string;
   /** Only these endpoints (the hello-world always runs). */
   endpoints?: string[];
+  drafts: number;
 }
 
 function parseOptions(): Options {
@@ -55,13 +59,14 @@ function parseOptions(): Options {
       slugs: { type: 'string', default: '20' },
       'data-dir': { type: 'string' },
       endpoints: { type: 'string' },
+      drafts: { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,…]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,…] [--drafts N]',
     );
     process.exit(0);
   }
@@ -86,8 +91,9 @@ function parseOptions(): Options {
     slugs: positive('slugs', values.slugs),
     dataDir: values['data-dir'],
     endpoints: values.endpoints?.split(',').map((e) => e.trim()).filter(Boolean),
+    drafts: positive('drafts', values.drafts),
   };
-  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp'];
+  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting'];
   for (const e of options.endpoints ?? []) {
     if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
   }
@@ -114,6 +120,18 @@ async function seed(engine: Engine, env: NodeJS.ProcessEnv, listings: number): P
   const child = spawnChild('seed', ['scripts/seed-scale.ts', '--listings', String(listings)], { cwd: ROOT, env, echo: true });
   const { code, signal } = await child.exited;
   if (code !== 0) throw new Error(`seeding failed (${signal ?? `exit ${code}`}):\n${child.tail()}`);
+}
+
+/** A user and an API key for the drafting row, made with the CLI before the server holds the database. */
+function benchApiKey(env: NodeJS.ProcessEnv): string {
+  const email = `bench-${Date.now()}@bench.invalid`;
+  const cli = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ['src/cli.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`cli ${args[0]} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+  cli('user:create', '--email', email, '--password', 'bench password, not a secret');
+  return cli('apikey:create', '--email', email, '--scopes', 'account:read,listings:write', '--name', 'bench').trim().split('\n').pop()!;
 }
 
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any; text: string; type: string }> {
@@ -190,6 +208,11 @@ async function startServer(
         PUBLIC_URL: baseUrl,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
+        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000000',
+        // The drafting row: its site is on loopback, has 10 pages, and the loop delay is read in 5 s windows.
+        CRAWLER_ALLOW_HOSTS: '127.0.0.1',
+        CRAWLER_MAX_PAGES: '10',
+        METRICS_WINDOW_SECONDS: '5',
       },
       onStderrLine: (line) => {
         inspectorUrl ??= inspectorUrlFrom(line);
@@ -283,6 +306,8 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
   const database = engine === 'pglite' ? path.relative(ROOT, dataDir) || dataDir : redact(databaseUrl!);
   console.log(`\n=== ${ENGINE_NAMES[engine]}: ${database} ===`);
   await seed(engine, env, opts.listings);
+  const drafting = !opts.endpoints || opts.endpoints.includes('drafting');
+  const apiKey = drafting ? benchApiKey(env) : undefined;
 
   console.log(`[${engine}] hello-world ceiling…`);
   const [hello] = await measureBare(engine, opts, [{ name: 'hello-world', label: 'GET / (bare Fastify)', requests: [{ method: 'GET', path: '/' }] }]);
@@ -407,6 +432,20 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       rows.push(row);
       console.log(`[${engine}] ${progress(m)}`);
     }
+    let draftingResult: EngineResult['drafting'];
+    if (apiKey) {
+      // Two quiet windows first, so the delay figures are the drafts' alone.
+      await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
+      await new Promise((r) => setTimeout(r, 10_000));
+      const site = await serveDraftSite();
+      try {
+        console.log(`[${engine}] drafting: ${opts.drafts} drafts of a ${site.pages}-page site at once…`);
+        draftingResult = await measureDrafting(baseUrl, apiKey, site.origin, site.pages, opts.drafts);
+        console.log(`[${engine}] drafting: ${draftingResult.ready}/${draftingResult.drafts} ready, max ${draftingResult.readyS.max.toFixed(1)} s, event-loop p99 ${draftingResult.loop.p99Ms.toFixed(1)} ms`);
+      } finally {
+        await site.close();
+      }
+    }
     // The server is idle from here; bare Fastify serves the same two answers (transport floor).
     if (['get_listing', 'mcp get_listing'].every((name) => rows.some((r) => r.name === name))) {
       console.log(`[${engine}] transport floor: bare Fastify serving the same REST and MCP answers…`);
@@ -431,6 +470,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       targets: { slugs, typo: opts.typo, typoMatches },
       server: { startupS: server.startupS, startupHwmMiB: server.startupHwmMiB, peakRssMiB: peakBeforeStop.rss, hwmMiB: peakBeforeStop.hwm },
       rows,
+      drafting: draftingResult,
     };
     if (opts.profile) {
       console.log(`[${engine}] EXPLAIN ANALYZE of the search and profile queries (in-process, server stopped)…`);

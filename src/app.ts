@@ -47,7 +47,10 @@ export async function createApp(
   let redis: Redis | undefined;
   const pool = createWorkPool({ size: config.workers.threads });
   let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
-  const loop = watchEventLoop({ warn: (delay, message) => log?.warn({ event_loop_delay_ms: delay.maxMs, p99_ms: delay.p99Ms }, message) });
+  const loop = watchEventLoop({
+    windowMs: config.metrics.windowMs,
+    warn: (delay, message) => log?.warn({ event_loop_delay_ms: delay.maxMs, p99_ms: delay.p99Ms }, message),
+  });
   try {
     await migrate(database.db);
     const services = createServices({
@@ -79,7 +82,7 @@ export async function createApp(
       ready: async () => {
         await sql`select 1`.execute(database.db);
       },
-      metrics: { token: config.metricsToken, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
+      metrics: { token: config.metrics.token, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
     });
     log = http.log;
     const { handlers: onDemand, close: closeHandlers } = onDemandHandlers({ db: database.db, services, config });

@@ -54,6 +54,7 @@ const Env = z.object({
   EXTRACTION_DRAFT_BUDGET_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export interface Config {
@@ -87,8 +88,8 @@ export interface Config {
   workers: { threads?: number; pageBudgetMs: number; draftBudgetMs: number };
   /** SIGTERM: how long running requests and jobs may take to finish before the process exits. */
   shutdownTimeoutMs: number;
-  /** Bearer token for GET /metrics; without it only loopback clients may read it. */
-  metricsToken?: string;
+  /** GET /metrics: its bearer token (without one only loopback clients may read it), and the window delays are reported over. */
+  metrics: { token?: string; windowMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -133,6 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     workers: { threads: e.WORKER_THREADS, pageBudgetMs: e.EXTRACTION_PAGE_BUDGET_MS, draftBudgetMs: e.EXTRACTION_DRAFT_BUDGET_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    metricsToken: e.METRICS_TOKEN,
+    metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
   };
 }

@@ -3,6 +3,7 @@ import type { Measurement } from './load.ts';
 import type { CpuShare } from './processes.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { Explained } from './explain.ts';
+import type { DraftingResult } from './drafting.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -33,6 +34,8 @@ export interface EngineResult {
   server: { startupS: number; startupHwmMiB: number; peakRssMiB: number; hwmMiB: number };
   rows: Row[];
   explain?: Explained[];
+  /** N drafts of a 10-page site at once: time to ready and the event loop meanwhile. */
+  drafting?: DraftingResult;
 }
 
 export const ENGINE_NAMES: Record<Engine, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
@@ -101,7 +104,16 @@ export function formatEngine(r: EngineResult): string {
     '\nlatencies include requests still unanswered when a run stopped, at their age then (a lower bound); "errors" names them when they are many' +
     `\nCPU = % of one core used during the measured run by the server process / PostgreSQL / anything else on the machine ` +
     `(${r.cpus} CPUs = ${r.cpus * 100} %; the load generator takes the rest; "other" well above 0 means the figures are pessimistic)`;
-  return [head, '', body, ...(notes.length ? ['', ...notes] : []), '', foot].join('\n');
+  const d = r.drafting;
+  const drafting = d
+    ? [
+        '',
+        `drafting: ${d.drafts} drafts of a ${d.pagesPerSite}-page site submitted at once: ${d.ready} ready, submit → ready p50 ${d.readyS.p50.toFixed(1)} s, ` +
+          `max ${d.readyS.max.toFixed(1)} s; event-loop delay meanwhile (worst 5 s window) p99 ${ms(d.loop.p99Ms)} ms, max ${ms(d.loop.maxMs)} ms` +
+          (d.failed.length ? `\n  ! ${d.failed.length} not ready: ${[...new Set(d.failed)].join('; ')}` : ''),
+      ]
+    : [];
+  return [head, '', body, ...(notes.length ? ['', ...notes] : []), ...drafting, '', foot].join('\n');
 }
 
 export interface Verdict {
@@ -178,6 +190,20 @@ export function verdicts(results: Partial<Record<Engine, EngineResult>>): Verdic
           floor,
       });
     }
+  }
+  for (const engine of ['pglite', 'postgres'] as const) {
+    const r = results[engine];
+    const d = r?.drafting;
+    const loopTarget = `event-loop p99 on ${ENGINE_NAMES[engine]} ≤ 50 ms while ${d?.drafts ?? 10} drafts of a 10-page site run`;
+    const readyTarget = `draft → ready on ${ENGINE_NAMES[engine]} ≤ 10 s each with ${d?.drafts ?? 10} at once`;
+    if (!r || !d) {
+      const detail = r ? 'not measured (--endpoints)' : notRun(engine);
+      out.push({ status: 'n.a.', target: loopTarget, detail }, { status: 'n.a.', target: readyTarget, detail });
+      continue;
+    }
+    out.push({ status: d.loop.p99Ms <= 50 ? 'PASS' : 'FAIL', target: loopTarget, detail: `p99 ${ms(d.loop.p99Ms)} ms, max ${ms(d.loop.maxMs)} ms` });
+    const ok = d.failed.length === 0 && d.readyS.max <= 10;
+    out.push({ status: ok ? 'PASS' : 'FAIL', target: readyTarget, detail: `max ${d.readyS.max.toFixed(1)} s, p50 ${d.readyS.p50.toFixed(1)} s, ${d.ready}/${d.drafts} ready` });
   }
   {
     const target = 'embedded (PGlite) server peak RSS ≤ 1 GB (1024 MiB)';

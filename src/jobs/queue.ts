@@ -11,6 +11,7 @@ import { sweepDrafts } from './draft-pipeline.ts';
 import { draftStores } from '../store/drafts-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
 import type { JobDispatcher, JobHandler } from './dispatch.ts';
+import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -25,6 +26,16 @@ export interface JobsDeps {
   /** Only send jobs (JOBS=off on a web node): no workers, no schedules; other nodes work the queue. */
   sendOnly?: boolean;
 }
+
+/**
+ * How on-demand jobs are worked on each node. A founder waits for a draft, so drafts are picked
+ * up within a second and several run at once (their crawls overlap; their CPU work queues in the
+ * worker pool). Everything else polls at pg-boss's default pace, one at a time.
+ */
+const ON_DEMAND_WORK: Record<string, { localConcurrency: number; pollingIntervalSeconds: number }> = {
+  [DRAFT_PIPELINE_JOB]: { localConcurrency: 4, pollingIntervalSeconds: 1 },
+  [DRAFT_COMPETITOR_JOB]: { localConcurrency: 2, pollingIntervalSeconds: 1 },
+};
 
 /** Retries back off exponentially from 30 s; a run that hangs is expired after 10 minutes. */
 const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 };
@@ -69,7 +80,7 @@ export async function startJobs(deps: JobsDeps) {
   }
   for (const [name, run] of Object.entries(deps.onDemand)) {
     await boss.createQueue(name, { ...RETRY });
-    await boss.work(name, async ([job]) =>
+    await boss.work(name, ON_DEMAND_WORK[name] ?? {}, async ([job]) =>
       recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, () => run((job.data ?? {}) as Record<string, unknown>, job.signal)),
     );
   }

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 type IntervalHistogram = ReturnType<typeof monitorEventLoopDelay>;
 
 export interface LoopDelay {
-  /** The worse of the last full minute and the current one, in milliseconds. */
+  /** The worse of the last full window (a minute by default) and the current one, in milliseconds. */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;

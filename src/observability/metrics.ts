@@ -18,7 +18,7 @@ export function renderMetrics(sources: MetricSources): string {
   const memory = process.memoryUsage();
   const seconds = (ms: number) => ms / 1000;
   const samples: Sample[] = [
-    ['launchyard_event_loop_delay_seconds', 'Event-loop delay over the last one to two minutes, by quantile.', 'gauge', seconds(loop.p50Ms), 'quantile="0.5"'],
+    ['launchyard_event_loop_delay_seconds', 'Event-loop delay by quantile: the worse of the last full window (METRICS_WINDOW_SECONDS) and the current one.', 'gauge', seconds(loop.p50Ms), 'quantile="0.5"'],
     ['launchyard_event_loop_delay_seconds', '', 'gauge', seconds(loop.p99Ms), 'quantile="0.99"'],
     ['launchyard_event_loop_delay_seconds', '', 'gauge', seconds(loop.maxMs), 'quantile="1"'],
     ['launchyard_event_loop_delay_max_seconds', 'Longest event-loop delay since the process started.', 'gauge', seconds(loop.maxEverMs)],
