@@ -75,7 +75,8 @@ const rejections: Array<[string, FieldProposal, RegExp]> = [
   ['one good quote and one invented', field('name', 'Acme', q('Acme'), q('Acme, the market leader')), /quote not found/],
   ['a short value absent from its quotes', field('city', 'Munich', q('We are based in Berlin, Germany.')), /no quote contains the city "Munich"/],
   ['a short value only inside a longer word', field('city', 'Berl', q('We are based in Berlin, Germany.')), /no quote contains the city/],
-  ['a city from a quote that does not place the company anywhere', field('city', 'Acme', q('Acme')), /no quote places the company in Acme/],
+  ['a city from a quote that does not place the company anywhere', field('city', 'Freelancers', q('Built for freelancers.')), /no quote places the company in Freelancers/],
+  ["the site's own name as a city", field('city', 'Acme', q('Acme')), /"Acme" is the name of a company, not a city/],
   ['a city from a testimonial name', field('city', 'Mia', q('“Great tool!” — Mia Sommer, CEO of Foo')), /no quote places the company in Mia/],
   ['a long value that rewords its quote', field('short_description', 'Acme sends invoices and chases payments.', q('Acme sends your invoices and chases late payments.')), /not built from its quotes/],
   ['a long value with a sentence of its own', field('short_description', 'Acme sends your invoices and chases late payments. Trusted by banks.', q('Acme sends your invoices and chases late payments.')), /not built from its quotes/],
@@ -287,3 +288,63 @@ test('founders: a role before the name is a statement, a dash after a sentence s
   );
   assert.deepEqual(v.founders.map((f) => f.name), ['Nora Vale', 'Ines Roth']);
 });
+
+// Truth defects found on real sites: a copyright footer is no address, a company or a person is
+// no city, and a four-digit year is no postcode.
+const imprint = snap(
+  'https://acme.example/imprint',
+  [
+    '© 2023 Foo Hosting, a project run by Jane Doe',
+    '© 2023 Jersey Hosting. All rights reserved.',
+    '© 2024 Acme GmbH · Hauptstraße 1 · 10115 Berlin',
+    'Since 2023 Foo Hosting serves small shops.',
+    'Acme AG, Bahnhofstrasse 1, 8001 Zürich',
+    'Foo Hosting GmbH, based in Hamburg',
+    'Jane Doe, based in Lisbon',
+  ].join('\n'),
+);
+const location: Array<[string, FieldProposal, 'ai' | 'not_found', Extraction['founders']?]> = [
+  ['a company named in a copyright line is no city', field('city', 'Foo Hosting', q('© 2023 Foo Hosting, a project run by Jane Doe', imprint.finalUrl)), 'not_found'],
+  ['a person named in a copyright line is no city', field('city', 'Jane Doe', q('© 2023 Foo Hosting, a project run by Jane Doe', imprint.finalUrl)), 'not_found'],
+  ['a country-like word in a copyright line is no country', field('country', 'JE', q('© 2023 Jersey Hosting. All rights reserved.', imprint.finalUrl)), 'not_found'],
+  ['an address beside the copyright clause counts', field('city', 'Berlin', q('© 2024 Acme GmbH · Hauptstraße 1 · 10115 Berlin', imprint.finalUrl)), 'ai'],
+  ['a year before a name is no postcode', field('city', 'Foo Hosting', q('Since 2023 Foo Hosting serves small shops.', imprint.finalUrl)), 'not_found'],
+  ['a four-digit postcode outside the years counts', field('city', 'Zürich', q('Acme AG, Bahnhofstrasse 1, 8001 Zürich', imprint.finalUrl)), 'ai'],
+  ['a legal form makes a company, not a city', field('city', 'Foo Hosting GmbH', q('Foo Hosting GmbH, based in Hamburg', imprint.finalUrl)), 'not_found'],
+  ['the city of a "based in" statement', field('city', 'Hamburg', q('Foo Hosting GmbH, based in Hamburg', imprint.finalUrl)), 'ai'],
+  ['a founder\'s name is no city', field('city', 'Jane Doe', q('Jane Doe, based in Lisbon', imprint.finalUrl)), 'not_found', [{ name: 'Jane Doe', title: null, bio: null, evidence: [q('Jane Doe, based in Lisbon', imprint.finalUrl)] }]],
+];
+for (const [name, proposal, state, founders] of location) {
+  test(`location evidence: ${name}`, () => {
+    const v = verifyExtraction({ fields: [proposal], faqs: [], founders: founders ?? [], socials: {} }, [home, imprint]).fields[proposal.field];
+    assert.equal(v.state, state, JSON.stringify(v));
+  });
+}
+
+/** A value each field could take, none of which the quote below states. */
+const UNSTATED: Record<DraftField, FieldValue> = {
+  name: 'Globex',
+  tagline: 'Payroll for plumbers',
+  short_description: 'Globex pays your plumbers.',
+  description: 'Globex pays your plumbers on time.',
+  stage: 'Beta',
+  categories: ['Payroll'],
+  tags: ['payroll'],
+  pricing_model: 'freemium',
+  pricing_summary: 'Pro $12 per month',
+  country: 'FR',
+  city: 'Paris',
+  founded_year: '2011',
+  features: ['Payroll runs'],
+  usps: ['Loved by plumbers'],
+  keywords: ['payroll'],
+  contact_email: 'sales@globex.example',
+  demo_video_url: 'https://www.youtube.com/watch?v=zzz',
+  logo_url: 'https://globex.example/logo.png',
+};
+for (const f of DRAFT_FIELDS) {
+  test(`evidence must state the value, whoever proposed it: ${f}`, () => {
+    const v = verifyExtraction(only(field(f, UNSTATED[f], q('Acme sends your invoices and chases late payments. Built for freelancers.'))), pages, { categoryNames: ['Payroll', 'Invoicing'] }).fields[f];
+    assert.equal(v.state, 'not_found', JSON.stringify(v));
+  });
+}

@@ -32,9 +32,11 @@ import { normalizeForMatch } from './quote-match.ts';
 export function verifyExtraction(extraction: Extraction, pages: PageSnapshot[], opts: { categoryNames?: string[] } = {}): VerifiedDraft {
   const base = createEvidenceBase(pages);
   const proposals = Array.isArray(extraction?.fields) ? extraction.fields : [];
-  const ctx: FieldContext = { categoryNames: opts.categoryNames ?? [] };
-
   const fields = {} as Record<DraftField, FieldVerdict>;
+  const people = (Array.isArray(extraction?.founders) ? extraction.founders : []).map((f) => (typeof f?.name === 'string' ? f.name : '')).filter(Boolean);
+  // The name is verified first (DRAFT_FIELDS order), so the city's check knows it.
+  const ctx: FieldContext = { categoryNames: opts.categoryNames ?? [], people, ownNames: () => ownNames(pages, fields.name?.value ?? null) };
+
   for (const field of DRAFT_FIELDS) {
     let rejected: string | undefined;
     let verdict: FieldVerdict | undefined;
@@ -61,11 +63,14 @@ export function verifyExtraction(extraction: Extraction, pages: PageSnapshot[], 
 
 interface FieldContext {
   categoryNames: readonly string[];
+  /** The site's own names (host labels, the verified product name). */
+  ownNames: () => string[];
+  /** Names of people the extraction proposes (founders). */
+  people: readonly string[];
 }
 
 type Outcome = { ok: true; value: FieldValue; evidence: Evidence[] } | { ok: false; reason: string };
 
-const LONG_TEXT = new Set<DraftField>(['tagline', 'short_description', 'description', 'pricing_summary']);
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,63}$/i;
 const NOT_A_MAIL_DOMAIN = /\.(?:png|jpe?g|gif|svg|webp|avif|css|js)$/i;
 
@@ -77,48 +82,50 @@ function verifyField(p: FieldProposal, base: EvidenceBase, ctx: FieldContext): O
   if ((LIST_FIELDS as readonly string[]).includes(p.field)) return verifyList(p, quotes, evidence, ctx);
 
   if (typeof p.value !== 'string' || p.value.trim() === '') return { ok: false, reason: `${p.field} must be one non-empty text` };
-  const value = p.value.trim();
-  const kept = (v: string, max: number = LIMITS.string): Outcome => ({ ok: true, value: cut(v, max), evidence });
-
-  switch (p.field) {
-    case 'founded_year': {
-      const r = checkFoundedYear(value, quotes);
-      return r.ok ? kept(r.value) : r;
-    }
-    case 'country': {
-      const r = checkCountry(value, quotes);
-      return r.ok ? kept(r.value) : r;
-    }
-    case 'city': {
-      if (!supportsShort(value, quotes)) return { ok: false, reason: `no quote contains the city "${value}"` };
-      const r = checkCity(value, quotes);
-      return r.ok ? kept(value) : r;
-    }
-    case 'logo_url':
-    case 'demo_video_url': {
-      const r = checkPageUrl(p.field, value, quotes);
-      return r.ok ? kept(r.value) : r;
-    }
-    case 'contact_email': {
-      if (!EMAIL.test(value) || NOT_A_MAIL_DOMAIN.test(value) || value.length > LIMITS.string) return { ok: false, reason: 'contact_email is not an e-mail address' };
-      return supportsShort(value, quotes) ? kept(value) : { ok: false, reason: 'no quote contains the e-mail address' };
-    }
-    case 'pricing_model': {
-      const model = canonicalPricingModel(value);
-      if (!model) return { ok: false, reason: `pricing_model must be one of ${PRICING_MODELS.join(', ')}` };
-      const said = quotes.map((q) => q.quote).join('\n');
-      return statesPricingModel(said, model) ? kept(model) : { ok: false, reason: `no quote states a ${model} pricing model` };
-    }
-    default: {
-      if (LONG_TEXT.has(p.field)) {
-        if (!supportsLong(value, quotes)) return { ok: false, reason: `${p.field} is not built from its quotes` };
-        return kept(value, p.field === 'description' ? LIMITS.description : LIMITS.string);
-      }
-      // name, stage
-      return supportsShort(value, quotes) ? kept(value) : { ok: false, reason: `no quote contains the ${p.field} "${value}"` };
-    }
-  }
+  const r = STATED[p.field as ScalarField](p.value.trim(), quotes, ctx);
+  return r.ok ? { ok: true, value: cut(r.value, p.field === 'description' ? LIMITS.description : LIMITS.string), evidence } : r;
 }
+
+type ScalarField = Exclude<DraftField, (typeof LIST_FIELDS)[number]>;
+type Stated = { ok: true; value: string } | { ok: false; reason: string };
+
+const shortValue = (field: string) => (value: string, quotes: readonly CitedQuote[]): Stated =>
+  supportsShort(value, quotes) ? { ok: true, value } : { ok: false, reason: `no quote contains the ${field} "${value}"` };
+const longValue = (field: string) => (value: string, quotes: readonly CitedQuote[]): Stated =>
+  supportsLong(value, quotes) ? { ok: true, value } : { ok: false, reason: `${field} is not built from its quotes` };
+
+/**
+ * How the value of each field must stand in its own quotes: the one place where evidence is
+ * accepted, whoever proposed it. Every field has its rule (the compiler checks the table is
+ * whole); list fields are checked item by item in verifyList.
+ */
+const STATED: Record<ScalarField, (value: string, quotes: readonly CitedQuote[], ctx: FieldContext) => Stated> = {
+  name: shortValue('name'),
+  tagline: longValue('tagline'),
+  short_description: longValue('short_description'),
+  description: longValue('description'),
+  stage: shortValue('stage'),
+  pricing_summary: longValue('pricing_summary'),
+  pricing_model: (value, quotes) => {
+    const model = canonicalPricingModel(value);
+    if (!model) return { ok: false, reason: `pricing_model must be one of ${PRICING_MODELS.join(', ')}` };
+    return statesPricingModel(quotes.map((q) => q.quote).join('\n'), model) ? { ok: true, value: model } : { ok: false, reason: `no quote states a ${model} pricing model` };
+  },
+  country: (value, quotes) => checkCountry(value, quotes),
+  city: (value, quotes, ctx) => {
+    const stated = shortValue('city')(value, quotes);
+    if (!stated.ok) return stated;
+    const r = checkCity(value, quotes, { ownNames: ctx.ownNames(), people: ctx.people });
+    return r.ok ? stated : r;
+  },
+  founded_year: (value, quotes) => checkFoundedYear(value, quotes),
+  contact_email: (value, quotes) => {
+    if (!EMAIL.test(value) || NOT_A_MAIL_DOMAIN.test(value) || value.length > LIMITS.string) return { ok: false, reason: 'contact_email is not an e-mail address' };
+    return supportsShort(value, quotes) ? { ok: true, value } : { ok: false, reason: 'no quote contains the e-mail address' };
+  },
+  logo_url: (value, quotes) => checkPageUrl('logo_url', value, quotes),
+  demo_video_url: (value, quotes) => checkPageUrl('demo_video_url', value, quotes),
+};
 
 /**
  * List fields carry one set of quotes for all items: each item is kept only if it appears in a

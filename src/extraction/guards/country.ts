@@ -2,6 +2,7 @@ import type { CitedQuote } from '../evidence-base.ts';
 import { countryNames, resolveCountry } from '../countries.ts';
 import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
+import { clausesOf } from './location.ts';
 
 export type CountryCheck = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -30,17 +31,32 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
   return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
 }
 
+/** The country named in a clause that is not a copyright line ("© 2023 Jersey Hosting" names a company). */
 function namesCountry(q: CitedQuote, code: string): boolean {
-  for (const name of countryNames(code, q.cited.langs)) {
-    for (const at of phraseIndexes(q.norm, name)) {
-      if (!CURRENCY_WORD.test(q.norm.slice(at + name.length))) return true;
+  const names = countryNames(code, q.cited.langs);
+  for (const clause of clausesOf(q.quote)) {
+    if (clause.copyright) continue;
+    for (const name of names) {
+      for (const at of phraseIndexes(clause.norm, name)) {
+        if (!CURRENCY_WORD.test(clause.norm.slice(at + name.length))) return true;
+      }
     }
   }
   return false;
 }
 
+const LATIN_LETTER = /[A-Za-z]/;
+
+/** The bare code in capitals ("de" is a word, "DE" a code), as a word of its own, in an address clause that is not a copyright line. */
 function codeInAddress(quote: string, code: string): boolean {
-  return new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(quote) && ADDRESS_CONTEXT.test(quote);
+  return clausesOf(quote).some((clause) => {
+    if (clause.copyright || !ADDRESS_CONTEXT.test(clause.text)) return false;
+    const text = clause.text;
+    for (let at = text.indexOf(code); at !== -1; at = text.indexOf(code, at + 1)) {
+      if (!LATIN_LETTER.test(text[at - 1] ?? '') && !LATIN_LETTER.test(text[at + 2] ?? '')) return true;
+    }
+    return false;
+  });
 }
 
 function inJsonLdAddress(q: CitedQuote, code: string): boolean {
