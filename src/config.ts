@@ -4,6 +4,9 @@ import type { CrawlBounds } from './crawler/types.ts';
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
 
+/** Only from a run's first slash: searched for from every slash, a long run costs its length squared. */
+const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -102,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new ConfigError('config error: LLM_MODEL is required when LLM_BASE_URL is set');
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
-        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS }
+        ? { baseUrl: e.LLM_BASE_URL.replace(TRAILING_SLASHES, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS }
         : undefined,
     workers: { threads: e.WORKER_THREADS, pageBudgetMs: e.EXTRACTION_PAGE_BUDGET_MS, draftBudgetMs: e.EXTRACTION_DRAFT_BUDGET_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

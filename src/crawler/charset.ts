@@ -31,8 +31,10 @@ function headerCharset(contentType: string): string | null {
 
 function prescanCharset(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  // A tag is read up to the next '<' or '>', so no stretch is read again from a later '<meta'; the
+  // spaces around a quote have one reading.
   const match =
-    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head);
+    /<meta[^<>]+charset\s*=\s*(?:["']\s*)?([\w.:-]+)/i.exec(head) ?? /<\?xml[^<>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head);
   if (!match) return null;
   const label = match[1].toLowerCase();
   // Bytes that could be scanned as ASCII are not UTF-16, whatever the tag says (the HTML rule).

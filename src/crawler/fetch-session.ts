@@ -172,5 +172,6 @@ export function isHtmlType(contentType: string): boolean {
 /** For the rare server that sends no Content-Type: what a browser would sniff as HTML. */
 function looksLikeHtml(body: Uint8Array): boolean {
   const head = Buffer.from(body.subarray(0, 512)).toString('latin1');
-  return /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|title)\b/i.test(head.replace(/^\ufeff|^\xef\xbb\xbf/, ''));
+  // A comment ends at its first "-->", as in browsers (one way to match: linear, see regex-safety.test.ts).
+  return /^\s*(?:<!--(?:[^-]|-(?!->))*-->\s*)*<(?:!doctype\s+html|html|head|body|title)\b/i.test(head.replace(/^\ufeff|^\xef\xbb\xbf/, ''));
 }

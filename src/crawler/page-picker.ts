@@ -82,7 +82,8 @@ export function siteKey(url: URL): string {
 
 /** A page URL in the form we compare and fetch: no fragment, no credentials, '/x/' = '/x'. */
 export function pageKey(url: URL): string {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  // From the first slash of a run only: searched for from every slash, a run costs its length squared.
+  const path = url.pathname.length > 1 ? url.pathname.replace(/(?<!\/)\/+$/, '') : url.pathname;
   return `${siteKey(url)}${path}${url.search}`;
 }
 
@@ -156,7 +157,7 @@ function slug(text: string): string {
     .toLowerCase()
     .replace(/ß/g, 'ss')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, ''); // one '-' per run now; '-+$' would be searched for from every '-' of a run
 }
 
 function safeDecode(segment: string): string {

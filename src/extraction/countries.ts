@@ -67,9 +67,10 @@ export function countryNames(code: string, langs: readonly string[] = []): strin
     names.add(n);
     // CLDR writes "Bosnia & Herzegovina", "Hong Kong SAR China", "Myanmar (Burma)", "St. Lucia".
     names.add(n.replace(/ & /g, ' and '));
-    names.add(n.replace(/ sar china$/, '').replace(/\s*\(.*\)$/, ''));
+    // n is normalised (single spaces); a parenthesis that stops at ')' is read once from each '('.
+    names.add(n.replace(/ sar china$/, '').replace(/ ?\([^()]*\)$/, ''));
     if (n.startsWith('st. ')) names.add(`saint ${n.slice(4)}`);
-    const inner = /\((.+)\)$/.exec(n)?.[1];
+    const inner = /\(([^()]+)\)$/.exec(n)?.[1];
     if (inner) names.add(inner);
   }
   for (const alias of ALIASES[code] ?? []) names.add(alias);

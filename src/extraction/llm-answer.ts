@@ -10,8 +10,7 @@ type Json = Record<string, unknown>;
 
 /** The JSON object in a chat answer: plain, in a ``` fence, or between prose. Null when none. */
 export function answerObject(content: string): Json | null {
-  const unfenced = content.replace(/^[\s\S]*?```(?:json)?\s*\n?([\s\S]*?)```[\s\S]*$/i, '$1');
-  for (const candidate of [unfenced, content]) {
+  for (const candidate of [fenced(content) ?? content, content]) {
     const start = candidate.indexOf('{');
     const end = candidate.lastIndexOf('}');
     if (start === -1 || end <= start) continue;
@@ -23,6 +22,16 @@ export function answerObject(content: string): Json | null {
     }
   }
   return null;
+}
+
+/** What the first ``` fence holds (without a "json" tag), or null when there is no closed fence. */
+function fenced(content: string): string | null {
+  const open = content.indexOf('```');
+  if (open === -1) return null;
+  let from = open + 3;
+  if (content.slice(from, from + 4).toLowerCase() === 'json') from += 4;
+  const close = content.indexOf('```', from);
+  return close === -1 ? null : content.slice(from, close);
 }
 
 /** The model's answer as an Extraction (only proposals; the verifier decides). */

@@ -46,7 +46,8 @@ export interface ModelClient {
  * pipeline uses `answer` (the HTTP call, on the event loop) and reads the answer in the worker pool.
  */
 export function createLlmExtractor(opts: LlmExtractorOptions): Extractor & ModelClient {
-  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  // From the first slash of a run only: searched for from every slash, a run costs its length squared.
+  const endpoint = `${opts.baseUrl.replace(/(?<!\/)\/+$/, '')}/chat/completions`;
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   async function answer(input: ExtractionInput, callOpts: { signal?: AbortSignal } = {}): Promise<string> {

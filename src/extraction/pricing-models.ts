@@ -35,8 +35,8 @@ export function canonicalPricingModel(value: string): PricingModel | null {
 
 const b = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}])`, 'u');
 
-/** "Free trial" and its translations say nothing about a free plan. */
-const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?)[\s-]+(?:trial|testen|test|testphase|probe\w*)|(?:essai|prueba|periodo de prueba|prova|proefperiode|testphase)[\s-]+(?:gratuit[ea]?|gratis|kostenlos)|\d+[\s-]*(?:day|days|tage|tag|jours|días|dias|giorni|dagen)[\s-]+(?:free|gratis|kostenlos)/gu;
+/** "Free trial" and its translations say nothing about a free plan. (Numbers as in AMOUNT, from their first digit.) */
+const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?)[\s-]+(?:trial|testen|test|testphase|probe\w*)|(?:essai|prueba|periodo de prueba|prova|proefperiode|testphase)[\s-]+(?:gratuit[ea]?|gratis|kostenlos)|(?<!\d)\d+[\s-]*(?:day|days|tage|tag|jours|días|dias|giorni|dagen)[\s-]+(?:free|gratis|kostenlos)/gu;
 
 const FREE = b('free|free forever|for free|kostenlos|kostenlose|kostenfrei|gratis|gratuit|gratuite|gratuito|gratuita|gratuitamente|gratuitement');
 const ZERO_PRICE = /(?:\p{Sc}\s?0(?:[.,]00?)?(?![\d.,]*[1-9]))|(?<![\d.,])0(?:[.,]00?)?\s?\p{Sc}/u;
@@ -54,7 +54,8 @@ const SUBSCRIPTION = new RegExp(
 const ONE_TIME = b('one-time|one time|pay once|one-off|lifetime deal|lifetime license|lifetime licence|lifetime access|einmalig|einmalige|einmaliger|einmalzahlung|paiement unique|achat unique|pago único|pago unico|una tantum|eenmalig');
 const USAGE = b('usage-based|usage based|pay as you go|pay-as-you-go|pay per use|per request|per api call|per call|per 1,000|per 1000|per 1k|per gb|credits|nutzungsbasiert|pro anfrage|à l\'usage|pago por uso|a consumo');
 const OPEN_SOURCE = b('open source|open-source|opensource|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto');
-const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?(\p{Sc})|(?<![\p{L}])(?:usd|eur|gbp|chf)\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf)(?![\p{L}])/gu;
+/** A number is read from its first digit only: from each digit, "000…0" would be read again each time. */
+const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc})|(?<![\p{L}])(?:usd|eur|gbp|chf)\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf)(?![\p{L}])/gu;
 
 export interface PricingSignals {
   free: boolean;

@@ -50,9 +50,10 @@ export function slugify(text: string, max = 200): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    // One '-' per run from here on; '-+$' would be searched for from every '-' of a long run.
+    .replace(/^-|-$/g, '')
     .slice(0, max)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
 }
 
 let regionCodes: Map<string, string> | undefined;

@@ -29,7 +29,8 @@ export function normaliseDomain(value: string): string {
     .trim()
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/[/?#].*$/, '')
+    // Everything from the first '/', '?' or '#' (".*$" was searched for from each of them: quadratic).
+    .replace(/[/?#][\s\S]*/, '')
     .replace(/:\d+$/, '')
     .replace(/^www\./, '')
     .replace(/\.$/, '');

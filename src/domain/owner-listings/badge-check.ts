@@ -50,8 +50,10 @@ function resolve(href: string | undefined, base: URL): URL | undefined {
  */
 export function findBadge(html: string, pageUrl: string, publicUrl: string, slug: string): BadgeCheckResult {
   const service = new URL(publicUrl);
-  const listingPath = `${service.pathname.replace(/\/+$/, '')}/listings/${slug}`;
-  const badgePrefix = `${service.pathname.replace(/\/+$/, '')}/badges/${slug}/`;
+  // From the first slash of a run only: searched for from every slash, a run costs its length squared.
+  const servicePath = service.pathname.replace(/(?<!\/)\/+$/, '');
+  const listingPath = `${servicePath}/listings/${slug}`;
+  const badgePrefix = `${servicePath}/badges/${slug}/`;
   const ours = (u: URL) => u.origin === service.origin && u.username === '' && u.password === '';
 
   const $ = load(html);

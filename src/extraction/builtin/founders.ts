@@ -5,6 +5,7 @@ import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { FOUNDER_WORD, FOUNDER_WORDS, wordsSource } from '../vocabulary.ts';
 import { inChrome } from './sections.ts';
+import { isWholeName, nameEndAt, wordStarts } from './person-names.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
@@ -30,33 +31,174 @@ export function founderProposals(site: Site): FounderProposal[] {
     for (const card of teamCards(page)) add(card.name, card.role, card.bio, page.quote(card.quote) ?? page.quote(`${card.name} ${card.role}`));
     for (const text of statements(page)) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
-      for (const m of text.matchAll(FOUNDED_BY)) {
-        const sentence = sentenceAround(text, m.index, m.index + m[0].length);
-        for (const name of m[1].split(/\s*(?:,|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|&)\s*/u)) add(name, null, null, page.quote(sentence));
+      for (const m of foundedBy(text)) {
+        const sentence = sentenceAround(text, m.start, m.end);
+        for (const name of m.names) add(name, null, null, page.quote(sentence));
       }
-      for (const m of text.matchAll(NAME_ROLE)) {
-        if (attribution(text.slice(0, m.index)) || roleElsewhere(text.slice(m.index + m[0].length), site)) continue;
-        add(m[1], m[2], null, page.quote(sentenceAround(text, m.index, m.index + m[0].length)));
+      for (const m of namesWithRole(text)) {
+        if (attribution(text, m.start) || roleElsewhere(text.slice(m.end, m.end + ORGANISATION_REACH), site)) continue;
+        for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
       }
-      for (const m of text.matchAll(ROLE_NAME)) add(m[2], m[1], null, page.quote(sentenceAround(text, m.index, m.index + m[0].length)));
+      for (const m of rolesWithName(text)) {
+        for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
+      }
     }
   }
   return found;
 }
 
-const NAME = "\\p{Lu}\\p{Ll}+(?:['’-]?\\p{Lu}?\\p{Ll}+)*(?:\\s+(?:(?:van|von|de|da|di|der|den|du|la|le|del|dos|ten|ter)\\s+)*\\p{Lu}\\p{Ll}+(?:['’-]?\\p{Lu}?\\p{Ll}+)*){1,3}";
-const FOUNDER = wordsSource(FOUNDER_WORDS);
-// Role words in any case, names only capitalised: (?i:…) scopes case-insensitivity to the role.
-const ROLE = `(?i:[\\p{L}&/ -]{0,30}?(?:${FOUNDER})[\\p{L}&/ -]{0,30}?)`;
+/**
+ * The statements below are read in steps (a founder word, then a name next to it) rather than as
+ * one pattern each: pages are outside text, and in one pattern a name's words, the role's words
+ * and the spaces between them could be divided in many ways, each tried in turn. Every step is
+ * anchored where the previous one stopped and reads a bounded stretch or has one way to match.
+ */
+interface Statement {
+  /** Where the statement begins and ends in the text (for its sentence). */
+  start: number;
+  end: number;
+  names: string[];
+  role: string | null;
+}
+
+/** Role words in any case (names are recognised by their capitals, roles are not). */
+const FOUNDER_MENTION = new RegExp(wordsSource(FOUNDER_WORDS), 'giu');
+const FOUNDING_VERB = /co-?founded|founded|gegründet|fondée?|fundad[ao]|fondat[ao]|opgericht/giu;
+const AGENT = /(?:by|von|par|por|da|door)\s+/iuy;
+/** "fondée en 2018 à Lyon par": what may stand between the verb and "by", within the sentence. */
+const AGENT_REACH = 40;
+const NAME_JOINT = /\s*(?:,|and|und|et|y|e|en|&)\s*(?=\p{Lu})/uy;
+
 /** "founded by Jane Doe and John Roe", "fondée en 2018 à Lyon par Claire Martin" (in one sentence). */
-const FOUNDED_BY = new RegExp(
-  `(?i:(?:co-?founded|founded|gegründet|fondée?|fundad[ao]|fondat[ao]|opgericht)(?:[^.!?]{0,40}?\\s)?(?:by|von|par|por|da|door))\\s+(${NAME}(?:\\s*(?:,|and|und|et|y|e|en|&)\\s*${NAME})*)`,
-  'gu',
-);
+function* foundedBy(text: string): Generator<Statement> {
+  let resume = 0;
+  for (const verb of text.matchAll(FOUNDING_VERB)) {
+    if (verb.index < resume) continue;
+    const found = namesAfterAgent(text, verb.index + verb[0].length);
+    if (!found) continue;
+    yield { start: verb.index, end: found.end, names: found.names, role: null };
+    resume = found.end;
+  }
+}
+
+function namesAfterAgent(text: string, verbEnd: number): { end: number; names: string[] } | null {
+  for (let at = verbEnd; at <= verbEnd + AGENT_REACH + 1 && at <= text.length; at++) {
+    if (at > verbEnd) {
+      const before = text[at - 1];
+      if (before === '.' || before === '!' || before === '?') return null;
+      if (!/\s/.test(before)) continue;
+    }
+    AGENT.lastIndex = at;
+    if (!AGENT.test(text)) continue;
+    const names = nameList(text, AGENT.lastIndex);
+    if (names) return names;
+  }
+  return null;
+}
+
+/** "Jane Doe, John Roe & Max Mustermann". */
+function nameList(text: string, start: number): { end: number; names: string[] } | null {
+  const names: string[] = [];
+  let end = start;
+  for (let at = start; ; at = NAME_JOINT.lastIndex) {
+    const nameEnd = nameEndAt(text, at);
+    if (nameEnd === null) break;
+    names.push(text.slice(at, nameEnd));
+    end = nameEnd;
+    NAME_JOINT.lastIndex = nameEnd;
+    if (!NAME_JOINT.test(text)) break;
+  }
+  return names.length > 0 ? { end, names } : null;
+}
+
+const ROLE_SEPARATOR = /\s*(?:,|\u2013|\u2014|-|\(|\|)\s*/uy;
+/** Words a role may have before and after its founder word ("Co-founder & CEO", "Gründerin und Geschäftsführerin"). */
+const ROLE_REACH = 30;
+const ROLE_RUN = new RegExp(`[\\p{L}&/ -]{0,${2 * ROLE_REACH + Math.max(...FOUNDER_WORDS.map((w) => w.length))}}`, 'uy');
+const ROLE_FOLLOWER = /$|[,.;)|\n]|\s(?:of|at|bei|chez|de)\s/uy;
+
 /** "Jane Doe, Co-founder & CEO" / "Jane Doe – Gründerin" / "Jane Doe (Founder)". */
-const NAME_ROLE = new RegExp(`(${NAME})\\s*(?:,|\\u2013|\\u2014|-|\\(|\\|)\\s*(${ROLE})(?=$|[,.;)|\\n]|\\s(?:of|at|bei|chez|de)\\s)`, 'gu');
+function* namesWithRole(text: string): Generator<Statement> {
+  let resume = 0;
+  for (const start of wordStarts(text)) {
+    if (start < resume) continue;
+    const found = roleAfterName(text, start);
+    if (!found) continue;
+    yield found;
+    resume = found.end;
+  }
+}
+
+function roleAfterName(text: string, start: number): Statement | null {
+  const end = nameEndAt(text, start);
+  if (end === null) return null;
+  // "Jane Doe-Founder": the name may stop at a hyphen after its first word, the hyphen then separates.
+  for (const nameEnd of [end, ...hyphensAfterFirstWord(text, start, end)]) {
+    ROLE_SEPARATOR.lastIndex = nameEnd;
+    if (!ROLE_SEPARATOR.test(text)) continue;
+    const roleStart = ROLE_SEPARATOR.lastIndex;
+    const roleEnd = founderRoleEnd(text, roleStart);
+    if (roleEnd !== null) return { start, end: roleEnd, names: [text.slice(start, nameEnd)], role: text.slice(roleStart, roleEnd) };
+  }
+  return null;
+}
+
+/** Positions of the hyphens in the name text[start, end) after its first word, last first. */
+function hyphensAfterFirstWord(text: string, start: number, end: number): number[] {
+  const firstWordEnd = start + text.slice(start, end).search(/\s/);
+  const hyphens: number[] = [];
+  for (let i = end - 1; i > firstWordEnd; i--) if (text[i] === '-') hyphens.push(i);
+  return hyphens;
+}
+
+/**
+ * The end of a role that begins at `start` and holds a founder word: the first place after the
+ * founder word where the clause ends (punctuation, the end, or " of …" / " at …").
+ */
+function founderRoleEnd(text: string, start: number): number | null {
+  ROLE_RUN.lastIndex = start;
+  ROLE_RUN.test(text);
+  const runEnd = ROLE_RUN.lastIndex;
+  // One character more, so that a founder word at the run's end sees what follows it.
+  for (const mention of text.slice(start, runEnd + 1).matchAll(FOUNDER_MENTION)) {
+    if (mention.index > ROLE_REACH) break;
+    const from = start + mention.index + mention[0].length;
+    for (let at = from; at <= Math.min(from + ROLE_REACH, runEnd); at++) {
+      ROLE_FOLLOWER.lastIndex = at;
+      if (ROLE_FOLLOWER.test(text)) return at;
+    }
+  }
+  return null;
+}
+
+const SECOND_ROLE = /\s*(?:&|und|and|et|y)\s*[\p{L}-]+/iuy;
+const NAME_LEAD = /(?:\s*:)?\s+/uy;
+const LETTER_BEFORE = /(?<=\p{L})/uy;
+
 /** "Founder & CEO: Jane Doe" / "Geschäftsführer: Max Mustermann" / "Vertreten durch den Geschäftsführer Max Mustermann". */
-const ROLE_NAME = new RegExp(`(?<![\\p{L}])((?i:(?:${FOUNDER})(?:\\s*(?:&|und|and|et|y)\\s*[\\p{L}-]+)?))\\s*:?\\s+(${NAME})`, 'gu');
+function* rolesWithName(text: string): Generator<Statement> {
+  let resume = 0;
+  for (const mention of text.matchAll(FOUNDER_MENTION)) {
+    LETTER_BEFORE.lastIndex = mention.index;
+    if (mention.index < resume || LETTER_BEFORE.test(text)) continue;
+    const founderEnd = mention.index + mention[0].length;
+    SECOND_ROLE.lastIndex = founderEnd;
+    const roleEnds = SECOND_ROLE.test(text) ? [SECOND_ROLE.lastIndex, founderEnd] : [founderEnd];
+    for (const roleEnd of roleEnds) {
+      NAME_LEAD.lastIndex = roleEnd;
+      if (!NAME_LEAD.test(text)) continue;
+      const nameStart = NAME_LEAD.lastIndex;
+      const nameEnd = nameEndAt(text, nameStart);
+      if (nameEnd === null) continue;
+      yield { start: mention.index, end: nameEnd, names: [text.slice(nameStart, nameEnd)], role: text.slice(mention.index, roleEnd) };
+      resume = nameEnd;
+      break;
+    }
+  }
+}
+
+/** "…, CEO of Foo": how far after a role the organisation's name is read. */
+const ORGANISATION_REACH = 200;
 
 const NOT_NAMES = /(?<![\p{L}])(?:the|our|team|about|founder|founders|company|gmbh|inc|ltd|llc|ag|sas|sarl|bv|ug|kg|co|corp|limited|unser|unsere|notre|nuestro|equipe|équipe|kontakt|contact|impressum)(?![\p{L}])/iu;
 
@@ -79,7 +221,7 @@ function teamCards(page: SitePage): TeamCard[] {
   $('h2, h3, h4, h5, strong, b, figcaption, dt').each((_, el) => {
     if (inChrome($, el)) return;
     const name = clean(elementText(el));
-    if (!new RegExp(`^${NAME}$`, 'u').test(name)) return;
+    if (!isWholeName(name)) return;
     const card = $(el).parent();
     const lines = card
       .children()
@@ -96,8 +238,10 @@ function teamCards(page: SitePage): TeamCard[] {
 }
 
 /** "— Jane Doe, CEO": a name after a dash or a closing quotation mark signs someone's quote. */
-function attribution(before: string): boolean {
-  return /[\u2013\u2014~"”»-]\s*$/.test(before);
+function attribution(text: string, nameStart: number): boolean {
+  let at = nameStart;
+  while (at > 0 && /\s/.test(text[at - 1])) at--;
+  return at > 0 && '\u2013\u2014~"”»-'.includes(text[at - 1]);
 }
 
 /** "…, CEO of Foo": a role at another company than this site. */

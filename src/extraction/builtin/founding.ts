@@ -4,10 +4,43 @@ import { COPYRIGHT, FOUNDING_WORDS, wordsSource } from '../vocabulary.ts';
 import { propose, type Site } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
-const WORD = wordsSource(FOUNDING_WORDS.filter((w) => w !== 'foundingdate'));
-const YEAR = '(18\\d\\d|19\\d\\d|20\\d\\d|2100)';
-/** "founded in 2019", "seit 2019", "fondée en 2019", "Est. 2019", or "2019 gegründet". */
-const STATED = new RegExp(`(?:${WORD})[^.!?\\n]{0,40}?(?<![\\p{N}])${YEAR}(?![\\p{N}])|(?<![\\p{N}])${YEAR}(?![\\p{N}])[^.!?\\n]{0,30}?(?:${WORD})`, 'iu');
+const FOUNDING_WORD = new RegExp(wordsSource(FOUNDING_WORDS.filter((w) => w !== 'foundingdate')), 'giu');
+const YEAR = /(?<![\p{N}])(18\d\d|19\d\d|20\d\d|2100)(?![\p{N}])/gu;
+/** How far a founding word may stand before the year ("founded in Berlin in 2019") and after it ("2020 in Leipzig gegründet"). */
+const WORD_BEFORE_REACH = 40;
+const WORD_AFTER_REACH = 30;
+
+interface Stated {
+  start: number;
+  end: number;
+  year: string;
+}
+
+/**
+ * The first "founded in 2019", "seit 2019", "fondée en 2019", "Est. 2019" or "2019 gegründet" in
+ * `text`: a founding word and a year in one clause, near each other. Words and years are found
+ * once each and then paired: as one pattern, the gap of up to 40 characters was read again from
+ * every word and every year, and the ReDoS check (regex-safety.test.ts) could not show it linear.
+ */
+function firstStatement(text: string): Stated | null {
+  const words = [...text.matchAll(FOUNDING_WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const years = [...text.matchAll(YEAR)].map((m) => ({ start: m.index, end: m.index + m[0].length, year: m[1] }));
+  const oneClause = (from: number, to: number) => !/[.!?\n]/.test(text.slice(from, to));
+  const found: Stated[] = [];
+  let y = 0;
+  for (const word of words) {
+    while (y < years.length && years[y].start < word.end) y++;
+    const year = years[y];
+    if (year && year.start - word.end <= WORD_BEFORE_REACH && oneClause(word.end, year.start)) found.push({ start: word.start, end: year.end, year: year.year });
+  }
+  let w = 0;
+  for (const year of years) {
+    while (w < words.length && words[w].start < year.end) w++;
+    const word = words[w];
+    if (word && word.start - year.end <= WORD_AFTER_REACH && oneClause(year.end, word.start)) found.push({ start: year.start, end: word.end, year: year.year });
+  }
+  return found.reduce<Stated | null>((first, s) => (first === null || s.start < first.start ? s : first), null);
+}
 
 /**
  * founded_year only from an explicit statement: the organisation's JSON-LD foundingDate, or a
@@ -25,11 +58,11 @@ export function foundingProposals(site: Site): FieldProposal[] {
   }
   for (const page of site.byRole('about', 'home', 'team', 'legal', 'contact', 'other')) {
     for (const text of statements(page, { footer: true })) {
-      const m = STATED.exec(text);
+      const m = firstStatement(text);
       if (!m) continue;
-      const sentence = sentenceAround(text, m.index, m.index + m[0].length);
+      const sentence = sentenceAround(text, m.start, m.end);
       if (COPYRIGHT.test(sentence.toLowerCase())) continue;
-      out.push(propose('founded_year', m[1] ?? m[2], [page.quote(sentence)]));
+      out.push(propose('founded_year', m.year, [page.quote(sentence)]));
     }
   }
   return out.filter((p): p is FieldProposal => p !== null);

@@ -41,7 +41,7 @@ function logos(site: Site): Array<FieldProposal | null> {
   });
   const icons = $('link[rel][href]')
     .toArray()
-    .map((l) => ({ rel: (l.attribs.rel ?? '').toLowerCase(), href: l.attribs.href, size: Number(/(\d+)x\d+/.exec(l.attribs.sizes ?? '')?.[1] ?? 0) }))
+    .map((l) => ({ rel: (l.attribs.rel ?? '').toLowerCase(), href: l.attribs.href, size: Number(/(?<!\d)(\d+)x\d/.exec(l.attribs.sizes ?? '')?.[1] ?? 0) }))
     .filter((l) => /\b(?:apple-touch-icon|icon)\b/.test(l.rel))
     .sort((x, y) => Number(y.rel.includes('apple')) - Number(x.rel.includes('apple')) || y.size - x.size);
   for (const icon of icons) {

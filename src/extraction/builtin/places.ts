@@ -46,20 +46,28 @@ function stated(page: SitePage, key: string, value: string): Evidence | null {
   return page.quote(`${key}: ${value}`) ?? page.quote(value);
 }
 
-const PLACE = "\\p{Lu}[\\p{L}'’.-]*(?:[ -](?:am |an der |sur |de |del |la )?\\p{Lu}[\\p{L}'’.-]*){0,3}";
+/**
+ * Up to four capitalised words. Words are joined by spaces only: a hyphen is already a letter of
+ * its word ("Castrop-Rauxel"), and as a joint too it gave "A-A-A…" many readings.
+ */
+const PLACE = "\\p{Lu}[\\p{L}'’.-]*(?: (?:am |an der |sur |de |del |la )?\\p{Lu}[\\p{L}'’.-]*){0,3}";
 const BASED_IN = new RegExp(
   `(?<![\\p{L}])(?:based in|headquartered in|located in|offices? in|ansässig in|mit sitz in|sitz in|basée? à|basés à|situées? à|siège à|con sede en|ubicad[ao]s? en|con sede a|gevestigd in)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
-/** "10115 Berlin", "D-10115 Berlin", "75002 Paris"; "San Francisco, CA 94107". */
-const POSTAL_CITY = new RegExp(`(?<![\\p{N}])(?:[A-Z]{1,2}[- ])?\\d{4,5}\\s+(${PLACE})|(${PLACE}),\\s*[A-Z]{2}\\s+\\d{5}(?![\\p{N}])`, 'u');
+/**
+ * "10115 Berlin", "D-10115 Berlin", "75002 Paris"; "San Francisco, CA 94107" (a place begins a word:
+ * read from every capital inside a long word, the word is read again each time).
+ */
+const POSTAL_CITY = new RegExp(`(?<![\\p{N}])(?:[A-Z]{1,2}[- ])?\\d{4,5}\\s+(${PLACE})|(?<![\\p{L}'’.-])(${PLACE}),\\s*[A-Z]{2}\\s+\\d{5}(?![\\p{N}])`, 'u');
 
 function fromBasedIn(page: SitePage, text: string, m: RegExpExecArray): Array<FieldProposal | null> {
   const sentence = sentenceAround(text, m.index, m.index + m[0].length);
   const evidence = page.quote(sentence);
-  // PLACE admits dots (St. Gallen), so a sentence's full stop rides along: drop it.
-  const first = m[1].trim().replace(/[.'’-]+$/u, '');
-  const second = m[2]?.trim().replace(/[.'’-]+$/u, '');
+  // PLACE admits dots (St. Gallen), so a sentence's full stop rides along: drop it (the trailing
+  // run from its first character, not searched for from each one).
+  const first = m[1].trim().replace(/(?<![.'’-])[.'’-]+$/u, '');
+  const second = m[2]?.trim().replace(/(?<![.'’-])[.'’-]+$/u, '');
   const out: Array<FieldProposal | null> = [];
   const firstCountry = resolveCountry(first, [page.snapshot.lang]);
   if (firstCountry) {

@@ -94,7 +94,8 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
     if (inChrome($, node as Element)) continue;
     let text = clean(elementText(node));
     if (text.length > max) {
-      const lead = clean($(node).find('strong, b, h3, h4').first().text()) || clean(/^(.{3,200}?)\s*[:\u2013\u2014-]\s/.exec(text)?.[1]);
+      // text is clean (single spaces): one optional space, so the lead-in and the space cannot share it.
+      const lead = clean($(node).find('strong, b, h3, h4').first().text()) || clean(/^(.{3,200}?) ?[:\u2013\u2014-] /.exec(text)?.[1]);
       text = lead.length <= max ? lead : '';
     }
     if (text.length >= 3) items.push(text);

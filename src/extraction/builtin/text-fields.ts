@@ -27,7 +27,8 @@ export function textProposals(site: Site, categoryNames: readonly string[]): Fie
   return out.filter((p): p is FieldProposal => p !== null);
 }
 
-const SEPARATOR = /\s+[|\u2013\u2014:\u00b7\u2022-]\s+/;
+/** From the first space of a run only: tried from each space, a long run is read again and again. */
+const SEPARATOR = /(?<!\s)\s+[|\u2013\u2014:\u00b7\u2022-]\s+/;
 
 /** Stated names first; then the part of the title that is the site's own name ("Home | Acme" → Acme), else its first part. */
 function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
@@ -97,8 +98,10 @@ function description(site: Site): FieldProposal | null {
   return d ? propose('description', d, [site.home.quote(d)]) : null;
 }
 
-const FEATURE_HEADINGS = /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funzionalit|what you get|everything you need|capabilities|leistungen|highlights|what .* does|was .* kann/i;
-const USP_HEADINGS = /^why\b|why .*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|vorteile|avantages|ventajas|vantaggi|what makes|reasons to/i;
+// "what … does", "why …?": the words between stop at the next "what " / "why ", so from each one
+// only its own stretch is read (with ".*" each read the rest of the heading).
+const FEATURE_HEADINGS = /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funzionalit|what you get|everything you need|capabilities|leistungen|highlights|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann/i;
+const USP_HEADINGS = /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|vorteile|avantages|ventajas|vantaggi|what makes|reasons to/i;
 
 function sectionList(site: Site, field: 'features' | 'usps', headings: RegExp, roles: Parameters<Site['byRole']>): FieldProposal | null {
   const items: string[] = [];

@@ -23,10 +23,16 @@ export function quotesUseCategory(name: string, quotes: readonly CitedQuote[]): 
   return words.every((w) => startsWord(text, w) || (w.length > 4 && w.endsWith('s') && startsWord(text, w.slice(0, -1))));
 }
 
+/** Whether `word` begins a word of `text`. A plain search: the word comes from outside, and a pattern built from it at call time could not be vetted. */
 function startsWord(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, 'u').test(text);
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    WORD_CHAR_BEFORE.lastIndex = at;
+    if (!WORD_CHAR_BEFORE.test(text)) return true;
+  }
+  return false;
 }
+
+const WORD_CHAR_BEFORE = /(?<=[\p{L}\p{N}])/uy;
 
 /** Resolves a proposed category to the service's spelling of it, or null when it is not one. */
 export function canonicalCategory(value: string, categoryNames: readonly string[]): string | null {

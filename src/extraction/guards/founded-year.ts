@@ -3,11 +3,30 @@ import { organisations, textOf } from '../json-ld.ts';
 import { phraseIndexes } from '../quote-match.ts';
 import { COPYRIGHT, FOUNDING_WORDS, wordsSource } from '../vocabulary.ts';
 
-const WORD = wordsSource(FOUNDING_WORDS);
-/** A founding word up to 40 characters before the year ("founded in Berlin in 2019"), in one sentence. */
-const WORD_BEFORE = new RegExp(`(?:${WORD})[^.!?]{0,40}$`, 'u');
-/** A founding word up to 30 characters after it ("2020 in Leipzig gegründet"). */
-const WORD_AFTER = new RegExp(`^[^.!?]{0,30}?(?:${WORD})`, 'u');
+const FOUNDING_WORD = new RegExp(wordsSource(FOUNDING_WORDS), 'gu');
+const SENTENCE_END = /[.!?]/;
+
+/**
+ * A founding word in the same sentence as the year: ending at most 40 characters before it
+ * ("founded in Berlin in 2019") or starting at most 30 after it ("2020 in Leipzig gegründet").
+ * Words are found once and measured in code: one pattern with a gap of 40 characters to the end
+ * of the text cannot be shown linear.
+ */
+function foundingWordBefore(before: string): boolean {
+  for (const m of before.matchAll(FOUNDING_WORD)) {
+    const end = m.index + m[0].length;
+    if (before.length - end <= 40 && !SENTENCE_END.test(before.slice(end))) return true;
+  }
+  return false;
+}
+
+function foundingWordAfter(after: string): boolean {
+  for (const m of after.matchAll(FOUNDING_WORD)) {
+    if (m.index > 30) return false;
+    return !SENTENCE_END.test(after.slice(0, m.index));
+  }
+  return false;
+}
 
 export type YearCheck = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -34,7 +53,7 @@ export function checkFoundedYear(value: string, quotes: readonly CitedQuote[]): 
       if (COPYRIGHT.test(preClause) || COPYRIGHT.test(postClause)) {
         return { ok: false, reason: 'founded_year is quoted from a copyright line, which dates the page, not the company' };
       }
-      if (WORD_BEFORE.test(before) || WORD_AFTER.test(after) || inFoundingDate(q, year)) stated = true;
+      if (foundingWordBefore(before) || foundingWordAfter(after) || inFoundingDate(q, year)) stated = true;
     }
   }
   if (!mentioned) return { ok: false, reason: `no quote contains the year ${year}` };

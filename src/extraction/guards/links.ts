@@ -73,7 +73,7 @@ export function socialKeyForUrl(value: string): (typeof SOCIAL_PLATFORMS)[number
   for (const key of SOCIAL_PLATFORMS) {
     if (!PLATFORM_HOSTS[key].test(host)) continue;
     const isSubdomainProfile = (key === 'substack' || key === 'medium') && !/^(?:www\.)?(?:substack|medium)\.com$/.test(host);
-    if (!isSubdomainProfile && (url.pathname.replace(/\/+$/, '') === '' || NOT_A_PROFILE.test(url.pathname))) return null;
+    if (!isSubdomainProfile && (/^\/*$/.test(url.pathname) || NOT_A_PROFILE.test(url.pathname))) return null;
     return key;
   }
   return null;

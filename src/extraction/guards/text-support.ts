@@ -18,7 +18,8 @@ export function supportsShort(value: string, quotes: readonly CitedQuote[]): boo
 }
 
 const SEGMENT_BREAK = /(?<=[.!?\u3002\uff01\uff1f])\s+|\n+|;\s*|\s[\u00b7|\u2022]\s/;
-const CLOSING = /[\s.!?\u3002\uff01\uff1f\u2026:;,]+$/;
+/** From the run's first character only: searched for from each one, "!!!…x" is read again and again. */
+const CLOSING = /(?<![\s.!?\u3002\uff01\uff1f\u2026:;,])[\s.!?\u3002\uff01\uff1f\u2026:;,]+$/;
 const OPENING = /^[\s\-*\u2022\u00b7]+/;
 
 /** The value's segments in comparison form (see the module comment). */
