@@ -9,7 +9,8 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export interface FieldError {
   /** Dotted path of the offending input, e.g. "fields.tagline" or "page". */
@@ -23,6 +24,8 @@ export class DomainError extends Error {
   readonly fields?: FieldError[];
   /** For access errors: the scope the operation needs, so transports can challenge for it. */
   scope?: string;
+  /** When retrying makes sense, after how many seconds (REST: the Retry-After header). */
+  retryAfterSeconds?: number;
   constructor(kind: ErrorKind, code: string, detail: string, fields?: FieldError[]) {
     super(detail);
     this.kind = kind;
@@ -48,3 +51,13 @@ export function insufficientScope(scope: string) {
 export const notFound = (code: string, detail: string) => new DomainError('not_found', code, detail);
 export const invalid = (code: string, detail: string, fields?: FieldError[]) =>
   new DomainError('invalid', code, detail, fields);
+
+/**
+ * The database cannot be reached right now. The same request may succeed once it is back (a
+ * write cut off in the middle of its commit may or may not have landed).
+ */
+export function serviceUnavailable(retryAfterSeconds: number) {
+  const e = new DomainError('unavailable', 'service_unavailable', 'The service cannot reach its database right now; retry shortly.');
+  e.retryAfterSeconds = retryAfterSeconds;
+  return e;
+}

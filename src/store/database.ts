@@ -17,6 +17,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Engine = 'pglite' | 'postgres';
 
+/** Opening a PostgreSQL connection, or waiting for a free one in the pool, takes at most this. */
+export const CONNECTION_TIMEOUT_MS = 1000;
+
 /**
  * One Kysely instance for the whole process, in both modes. Embedded mode runs PGlite behind
  * node-postgres' adapter so both engines parse types identically (int8 as string, etc.).
@@ -37,8 +40,19 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      Client: PreparingClient,
+      // Never wait forever for a connection: with the database away a request fails within a
+      // second (503 service_unavailable, store/unavailable.ts) instead of hanging.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing
+    // A connection lost while a client is checked out fails its query (a 503) and also emits
+    // 'error' on the client, where pg-pool listens only while the client is idle: unheard, that
+    // event would crash the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -22,9 +22,12 @@ export class ViewCounter {
     this.#pending.set(listingId, (this.#pending.get(listingId) ?? 0) + 1);
   }
 
-  /** Writes what is pending. Calls are serialised so two flushes never race on one batch. */
+  /**
+   * Writes what is pending. Calls are serialised so two flushes never race on one batch; a
+   * failed flush (the database away) keeps its counts for the next one and does not stop it.
+   */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(async () => {
+    this.#flushing = this.#flushing.catch(() => {}).then(async () => {
       if (this.#pending.size === 0) return;
       const batch = this.#pending;
       this.#pending = new Map();

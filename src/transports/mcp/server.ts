@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { problem, problemFor, type Problem } from '../rest/problem.ts';
 import { fastToolCall } from './fast-path.ts';
 import { executeOperation } from '../../operations/execute.ts';
+import { asServiceUnavailable } from '../../store/unavailable.ts';
 import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
 
 
@@ -68,6 +69,9 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
       return { content: [{ type: 'text' as const, text }], structuredContent: out, ...replayed };
     } catch (err) {
       if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
+      // The database being away: the same 503 service_unavailable problem as on REST.
+      const unavailable = asServiceUnavailable(err);
+      if (unavailable) return toolError(problemFor(opts.publicUrl, unavailable).body);
       opts.onError?.(err);
       return toolError(problem(opts.publicUrl, 500, 'internal_error', 'Something went wrong on our side; it has been logged.'));
     }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { DomainError } from '../../domain/errors.ts';
 import { STATUS_BY_KIND } from '../rest/problem.ts';
+import { asServiceUnavailable } from '../../store/unavailable.ts';
 import { readSiteSession } from './site-session.ts';
 import { createWeb, type WebOptions } from './context.ts';
 import { html } from './html.ts';
@@ -28,6 +29,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported form',
   429: 'Too many requests',
   500: 'Something went wrong',
+  503: 'Temporarily unavailable',
 };
 
 /**
@@ -45,10 +47,14 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     request.siteSession = await readSiteSession(request, opts.services);
   });
 
-  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+    // The database being away (the session lookup, a page's query) is a 503 page, not a 500.
+    const err = thrown instanceof DomainError ? thrown : (asServiceUnavailable(thrown) ?? thrown);
     let status: number;
-    if (err instanceof DomainError) status = STATUS_BY_KIND[err.kind];
-    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) status = err.statusCode;
+    if (err instanceof DomainError) {
+      status = STATUS_BY_KIND[err.kind];
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) status = err.statusCode;
     else {
       request.log.error({ err }, 'unhandled error');
       status = 500;
