@@ -26,6 +26,9 @@ import { Inspector, formatSummary, inspectorUrlFrom, summarise, writeProfile, ty
 import { explainEndpoints, formatExplained } from './bench/explain.ts';
 import { ENGINE_NAMES, formatEngine, formatVerdicts, verdicts, type Engine, type EngineResult, type Row } from './bench/report.ts';
 import { measureDrafting, serveDraftSite } from './bench/drafting.ts';
+import { publicReads, type PublicRead } from './bench/public-reads.ts';
+import { timeSingles } from './bench/single.ts';
+import type { Services } from '../src/services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -44,6 +47,9 @@ interface Options {
   /** Only these endpoints (the hello-world always runs). */
   endpoints?: string[];
   drafts: number;
+  /** Distinct listings the cold get_listing row cycles through (profile-cache misses). */
+  coldSlugs: number;
+  typo2: string;
 }
 
 function parseOptions(): Options {
@@ -60,13 +66,15 @@ function parseOptions(): Options {
       'data-dir': { type: 'string' },
       endpoints: { type: 'string' },
       drafts: { type: 'string', default: '10' },
+      'cold-slugs': { type: 'string', default: '50000' },
+      typo2: { type: 'string', default: 'analytcs dashbords' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,…] [--drafts N]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"]',
     );
     process.exit(0);
   }
@@ -92,8 +100,10 @@ function parseOptions(): Options {
     dataDir: values['data-dir'],
     endpoints: values.endpoints?.split(',').map((e) => e.trim()).filter(Boolean),
     drafts: positive('drafts', values.drafts),
+    coldSlugs: positive('cold-slugs', values['cold-slugs']),
+    typo2: values.typo2,
   };
-  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting'];
+  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories'];
   for (const e of options.endpoints ?? []) {
     if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
   }
@@ -294,6 +304,27 @@ async function measureFloor(engine: Engine, opts: Options, baseUrl: string, slug
   );
 }
 
+/** The --endpoints name a row answers to. */
+function endpointOf(row: string, reads: PublicRead[]): string {
+  const read = reads.find((r) => r.name === row);
+  if (read) return read.group === 'board' ? 'get_leaderboard' : read.group === 'category' ? 'categories' : read.group;
+  if (row.startsWith('mcp')) return 'mcp';
+  if (row.startsWith('get_listing')) return 'get_listing';
+  if (row.startsWith('search')) return 'search_listings';
+  return row;
+}
+
+function shuffled<T>(list: T[]): T[] {
+  const out = [...list];
+  let seed = 20261125;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 const progress = (m: Measurement) =>
   `${m.name}: ${Math.round(m.reqPerSec).toLocaleString('en-US')} req/s, p50 ${m.latencyMs.p50.toFixed(2)} ms, p99 ${m.latencyMs.p99.toFixed(2)} ms` +
   (m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : '') +
@@ -321,16 +352,24 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     // Real targets from the data.
     const total = await getJson(`${baseUrl}/api/v1/listings?per_page=1&status=upcoming`);
     // get_listing cycles through these; more slugs than the profile cache holds measure its misses.
-    const slugs: string[] = [];
+    const wanted = Math.max(opts.slugs, opts.coldSlugs);
+    const known: string[] = [];
     let live = 0;
-    for (let p = 1; slugs.length < opts.slugs && p <= 1000; p++) {
-      const page = await getJson(`${baseUrl}/api/v1/listings?per_page=${Math.min(100, opts.slugs)}&sort=newest&page=${p}`);
+    for (let p = 1; known.length < wanted && p <= 1000; p++) {
+      const page = await getJson(`${baseUrl}/api/v1/listings?per_page=${Math.min(100, wanted)}&sort=newest&page=${p}`);
       if (page.status !== 200) throw new Error(`cannot list listings (${page.status}): ${page.text.slice(0, 300)}`);
       live = page.body.total;
       if (!page.body.items?.length) break;
-      slugs.push(...page.body.items.slice(0, opts.slugs - slugs.length).map((i: { slug: string }) => i.slug));
+      known.push(...page.body.items.slice(0, wanted - known.length).map((i: { slug: string }) => i.slug));
     }
-    if (!slugs.length) throw new Error('the database has no live listings to measure');
+    if (!known.length) throw new Error('the database has no live listings to measure');
+    const slugs = known.slice(0, opts.slugs);
+    // Cold: spread over the directory, in an order unrelated to the listing order.
+    const coldSlugs = shuffled(known.slice(0, opts.coldSlugs));
+    const categories = await getJson(`${baseUrl}/api/v1/categories?per_page=100`);
+    const biggest: string = [...(categories.body?.items ?? [])].sort((a: any, b: any) => b.live_listings - a.live_listings)[0]?.slug ?? 'none';
+    const reads = publicReads(biggest);
+    const typo2Res = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo2)}&per_page=1`);
     const upcoming: number = total.body?.total ?? 0;
     const typoRes = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo)}&per_page=1`);
     const typoMatches: number | null = typoRes.status === 200 ? typoRes.body.total : null;
@@ -353,6 +392,30 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
         },
       },
       {
+        name: 'get_listing cold',
+        label: `GET /api/v1/listings/{slug}, ${coldSlugs.length.toLocaleString('en-US')} slugs`,
+        baseUrl,
+        requests: coldSlugs.map((s) => get(`/api/v1/listings/${encodeURIComponent(s)}`)),
+        preflight: async () => (coldSlugs.length >= 50_000 ? undefined : `only ${coldSlugs.length} distinct slugs (the target asks for 50,000)`),
+      },
+      {
+        name: 'search two words',
+        label: `GET /api/v1/listings?q=${opts.typo2}`,
+        baseUrl,
+        requests: [get(`/api/v1/listings?q=${encodeURIComponent(opts.typo2)}`)],
+        preflight: async () => (typo2Res.status !== 200 ? describe(typo2Res) : typo2Res.body.total ? undefined : `"${opts.typo2}" matched nothing`),
+      },
+      ...reads.map((read) => ({
+        name: read.name,
+        label: `GET ${read.path}`,
+        baseUrl,
+        requests: [get(read.path)],
+        preflight: async () => {
+          const r = await getJson(`${baseUrl}${read.path}`);
+          return r.status === 200 ? undefined : describe(r);
+        },
+      })),
+      {
         name: 'search_listings',
         label: `GET /api/v1/listings?q=${opts.typo}`,
         baseUrl,
@@ -367,16 +430,6 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
         requests: [get('/api/v1/launches/weeks/this')],
         preflight: async () => {
           const r = await getJson(`${baseUrl}/api/v1/launches/weeks/this`);
-          return r.status === 200 ? undefined : describe(r);
-        },
-      },
-      {
-        name: 'get_leaderboard',
-        label: 'GET /api/v1/leaderboards/community-weekly?week=this',
-        baseUrl,
-        requests: [get('/api/v1/leaderboards/community-weekly?week=this')],
-        preflight: async () => {
-          const r = await getJson(`${baseUrl}/api/v1/leaderboards/community-weekly?week=this`);
           return r.status === 200 ? undefined : describe(r);
         },
       },
@@ -409,7 +462,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
     await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
     for (const target of targets) {
-      if (opts.endpoints && !opts.endpoints.some((e) => e === target.name || (e === 'mcp' && target.name.startsWith('mcp')))) continue;
+      if (opts.endpoints && !opts.endpoints.some((e) => endpointOf(target.name, reads) === e)) continue;
       const note = await target.preflight();
       if (note) console.log(`[${engine}] ${target.name}: ${note}`);
       sampler.mark();
@@ -472,6 +525,19 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       rows,
       drafting: draftingResult,
     };
+    // The same reads one at a time, caches off: what a cache miss costs (the targets' single-request p99).
+    const measured = new Set(rows.map((r) => r.name));
+    const page = { page: 1, per_page: 20 };
+    const singles = [
+      ...reads.map((r) => ({ name: r.name, call: r.call })),
+      { name: 'get_listing cold', call: (sv: Services, i: number) => sv.listings.profile(coldSlugs[i % coldSlugs.length]) },
+      { name: 'search_listings', call: (sv: Services) => sv.listings.search({ q: opts.typo, status: 'live', sort: 'relevance', ...page }) },
+      { name: 'search two words', call: (sv: Services) => sv.listings.search({ q: opts.typo2, status: 'live', sort: 'relevance', ...page }) },
+    ].filter((c) => measured.has(c.name));
+    if (singles.length) {
+      console.log(`[${engine}] single requests, caches off (in-process, server stopped)…`);
+      result.singles = await timeSingles({ dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined }, singles);
+    }
     if (opts.profile) {
       console.log(`[${engine}] EXPLAIN ANALYZE of the search and profile queries (in-process, server stopped)…`);
       result.explain = await explainEndpoints({ dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined }, { slug: slugs[0], typo: opts.typo });

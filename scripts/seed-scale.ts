@@ -241,7 +241,7 @@ async function main() {
     console.log(`awards: ${awards} in ${seconds(t)}`);
 
     t = performance.now();
-    await sql`vacuum (analyze) listings, listing_categories, votes, users, categories, awards`.execute(db);
+    await sql`vacuum (analyze) listings, listing_categories, listing_category_cover, listing_search, votes, users, categories, awards`.execute(db);
     console.log(`analyze: done in ${seconds(t)}`);
     console.log(`total: ${seconds(started)}`);
   } finally {

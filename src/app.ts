@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLink } from './store/redis.ts';
+import { readinessProbe } from './transports/readiness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
@@ -44,7 +45,7 @@ export async function createApp(
   opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean } = {},
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  let redis: Redis | undefined;
+  let redis: RedisLink | undefined;
   const pool = createWorkPool({ size: config.workers.threads });
   let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
   const loop = watchEventLoop({
@@ -53,6 +54,7 @@ export async function createApp(
   });
   try {
     await migrate(database.db);
+    redis = config.redisUrl ? connectRedis(config.redisUrl, (level, entry, message) => log?.[level](entry, message)) : undefined;
     const services = createServices({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -65,11 +67,9 @@ export async function createApp(
       log: (level, entry, message) => log?.[level](entry, message),
       pool,
       budgets: config.workers,
+      redis,
     });
     const settings = await services.site.info();
-    redis = config.redisUrl
-      ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
       mcpFastPath: opts.mcpFastPath,
       publicUrl: config.publicUrl,
@@ -79,12 +79,11 @@ export async function createApp(
       trustProxy: config.trustProxy,
       rateLimit: config.rateLimit,
       redis,
-      ready: async () => {
-        await sql`select 1`.execute(database.db);
-      },
+      ready: readinessProbe({ database: () => sql`select 1`.execute(database.db), redis: redis?.ping }),
       metrics: { token: config.metrics.token, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
     });
     log = http.log;
+    await redis?.start(); // now that its outages can be logged
     const { handlers: onDemand, close: closeHandlers } = onDemandHandlers({ db: database.db, services, config });
     const inline = opts.inlineJobs
       ? inlineDispatcher(() => onDemand, (name, err) => http.log.error({ err, job: name }, 'background job error'))
@@ -101,6 +100,7 @@ export async function createApp(
           onError: (err) => http.log.error({ err }, 'background job error'),
           onDemand,
           sendOnly: !config.jobs,
+          trendingEveryMinutes: config.trendingEveryMinutes,
         });
     services.jobs.attach(inline ?? jobs!.dispatcher);
     return {
@@ -129,13 +129,13 @@ export async function createApp(
         await closeHandlers();
         await services.listings.views.stop();
         services.mailer.close();
-        redis?.disconnect();
+        redis?.close();
         loop.stop();
         await database.close();
       },
     };
   } catch (err) {
-    redis?.disconnect();
+    redis?.close();
     loop.stop();
     await pool.close();
     await database.close();

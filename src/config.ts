@@ -58,6 +58,7 @@ const Env = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
 });
 
 export interface Config {
@@ -91,6 +92,8 @@ export interface Config {
   workers: { threads?: number; pageBudgetMs: number; draftBudgetMs: number };
   /** SIGTERM: how long running requests and jobs may take to finish before the process exits. */
   shutdownTimeoutMs: number;
+  /** Minutes between refreshes of the stored trending scores (votes also trigger one). */
+  trendingEveryMinutes: number;
   /** GET /metrics: its bearer token (without one only loopback clients may read it), and the window delays are reported over. */
   metrics: { token?: string; windowMs: number };
 }
@@ -138,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: { threads: e.WORKER_THREADS, pageBudgetMs: e.EXTRACTION_PAGE_BUDGET_MS, draftBudgetMs: e.EXTRACTION_DRAFT_BUDGET_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
+    trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
   };
 }

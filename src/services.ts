@@ -16,7 +16,9 @@ import { foundersStore } from './store/founders-store.ts';
 import { blogStore } from './store/blog-store.ts';
 import { catalogStore } from './store/catalog-store.ts';
 import { getSiteInfo } from './domain/site/site-info.ts';
-import { createListingDirectory } from './domain/listings/directory.ts';
+import { createListingDirectory, PROFILE_CACHE_MS } from './domain/listings/directory.ts';
+import { sharedCache, type CacheFactory } from './store/shared-cache.ts';
+import type { RedisLink } from './store/redis.ts';
 import { createCategoryDirectory } from './domain/categories/directory.ts';
 import { createFounderDirectory } from './domain/founders/directory.ts';
 import { createBlog } from './domain/blog/blog.ts';
@@ -64,6 +66,8 @@ export interface ServiceDeps {
   /** The worker pool (owned by the app) and the budgets of drafting in it (config.workers). */
   pool: WorkPool;
   budgets?: { pageBudgetMs: number; draftBudgetMs: number };
+  /** Public read caches are shared through it when REDIS_URL is set. */
+  redis?: RedisLink;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -71,7 +75,9 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const { db, publicUrl } = deps;
   const site = siteStore(db);
-  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: deps.profileCacheMs });
+  const cache: CacheFactory = (name, ttlMs, max) => sharedCache(name, { ttlMs, max, redis: deps.redis });
+  const cacheMs = deps.profileCacheMs ?? PROFILE_CACHE_MS;
+  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache });
   const users = usersStore(db);
   const jobs = lateDispatcher();
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
@@ -89,8 +95,8 @@ export function createServices(deps: ServiceDeps) {
     oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets: secretsStore(db), publicUrl, now, cimdFetch: deps.oauthFetch }),
     idempotency: { store: idempotencyStore(db), now },
     listings,
-    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs: deps.profileCacheMs }),
-    categories: createCategoryDirectory({ store: categoriesStore(db), db, publicUrl }),
+    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache }),
+    categories: createCategoryDirectory({ store: categoriesStore(db), publicUrl, cache, cacheMs }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),
@@ -99,7 +105,7 @@ export function createServices(deps: ServiceDeps) {
     outbox: outboxStore(db),
     signIn: createSignIn({ users, failures: signInFailuresStore(db), now }),
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
-    community: createCommunity({ store: communityStore(db), now }),
+    community: createCommunity({ store: communityStore(db), now, jobs }),
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
     drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: drafterFor(deps), forgetListing: listings.forget }),
     draftInvites: createDraftInvites({ stores: draftInviteStores(db), mailer, publicUrl, siteName: async () => (await site.settings()).name, now, forgetListing: listings.forget }),

@@ -99,6 +99,59 @@ export async function explainEndpoints(
   }
 }
 
+export interface ReadPlans {
+  label: string;
+  /** EXPLAIN (ANALYZE, BUFFERS) of each statement the read sends that reads listings or votes. */
+  plans: Array<{ statement: string; plan: string }>;
+  /** A sequential scan of listings or votes in one of the plans (never on a request path). */
+  seqScan: boolean;
+}
+
+const SEQ_SCAN = /Seq Scan on (?:listings|votes)\b/;
+
+/** Every statement of each read that touches listings or votes, explained (caches off). */
+export async function explainReads(conn: { dataDir: string; databaseUrl?: string }, reads: Array<{ name: string; call: (s: Services) => Promise<unknown> }>): Promise<ReadPlans[]> {
+  const database = await openDatabase({ dataDir: conn.dataDir, databaseUrl: conn.databaseUrl, poolSize: 2 });
+  const pool = createWorkPool();
+  const db = database.db;
+  const sink: { current?: CompiledQuery[] } = {};
+  const services = createServices({ db: db.withPlugin(capturing(db, sink)), publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0, pool });
+  const out: ReadPlans[] = [];
+  try {
+    for (const read of reads) {
+      await read.call(services); // warm
+      const captured: CompiledQuery[] = [];
+      sink.current = captured;
+      await read.call(services);
+      sink.current = undefined;
+      const plans: ReadPlans['plans'] = [];
+      for (const q of captured) {
+        if (!/\b(?:listings|votes)\b/.test(q.sql) || /^\s*explain/i.test(q.sql)) continue;
+        const r = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]));
+        plans.push({ statement: q.sql.replace(/\s+/g, ' ').trim(), plan: r.rows.map((row) => row['QUERY PLAN']).join('\n') });
+      }
+      out.push({ label: read.name, plans, seqScan: plans.some((p) => SEQ_SCAN.test(p.plan)) });
+    }
+  } finally {
+    await services.listings.views.stop();
+    await pool.close();
+    await database.close();
+  }
+  return out;
+}
+
+export function formatReadPlans(reads: ReadPlans[]): string {
+  return reads
+    .map((r) =>
+      [
+        `### ${r.label}${r.seqScan ? ' — SEQUENTIAL SCAN of listings or votes' : ''}`,
+        '',
+        ...r.plans.flatMap((p) => ['```sql', p.statement, '```', '', '```', p.plan, '```', '']),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
 export function formatExplained(e: Explained): string {
   return [
     `  ${e.label}: in-process (no HTTP), ${e.runs} sequential calls: p50 ${e.ms.p50.toFixed(2)} ms, p99 ${e.ms.p99.toFixed(2)} ms, min ${e.ms.min.toFixed(2)} ms`,
@@ -109,12 +162,22 @@ export function formatExplained(e: Explained): string {
   ].join('\n');
 }
 
-// Standalone: `DATABASE_URL=… node scripts/bench/explain.ts --slug S [--typo WORD] [--runs N]` (or DATA_DIR=…).
+// Standalone: `DATABASE_URL=… node scripts/bench/explain.ts --slug S [--typo WORD] [--runs N]` (or DATA_DIR=…);
+// `--reads CATEGORY` instead prints the plans of every public read (browse, feeds, categories,
+// leaderboards) as Markdown, as docs/performance.md shows them.
 if (import.meta.main) {
   const { parseArgs } = await import('node:util');
   const { loadConfig } = await import('../../src/config.ts');
-  const { values } = parseArgs({ options: { slug: { type: 'string' }, typo: { type: 'string', default: 'analytcs' }, runs: { type: 'string', default: '30' } } });
+  const { values } = parseArgs({ options: { slug: { type: 'string' }, typo: { type: 'string', default: 'analytcs' }, runs: { type: 'string', default: '30' }, reads: { type: 'string' } } });
   const config = loadConfig();
+  if (values.reads) {
+    const { publicReads } = await import('./public-reads.ts');
+    const plans = await explainReads({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, publicReads(values.reads));
+    console.log(formatReadPlans(plans));
+    const scans = plans.filter((p) => p.seqScan).map((p) => p.label);
+    if (scans.length) console.error(`sequential scans in: ${scans.join(', ')}`);
+    process.exit(scans.length ? 1 : 0);
+  }
   let slug = values.slug;
   if (!slug) {
     const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 1 });

@@ -4,6 +4,7 @@ import type { CpuShare } from './processes.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { Explained } from './explain.ts';
 import type { DraftingResult } from './drafting.ts';
+import type { SingleTiming } from './single.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -36,6 +37,8 @@ export interface EngineResult {
   explain?: Explained[];
   /** N drafts of a 10-page site at once: time to ready and the event loop meanwhile. */
   drafting?: DraftingResult;
+  /** Per row: the same read one at a time, caches off, in-process (what a cache miss costs). */
+  singles?: Record<string, SingleTiming>;
 }
 
 export const ENGINE_NAMES: Record<Engine, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
@@ -74,7 +77,7 @@ export function formatEngine(r: EngineResult): string {
     `${r.durationS} s per endpoint after ${r.warmupS} s warm-up, Node ${r.node}, ${r.cpus} CPUs` +
     (r.profiling ? ', CPU PROFILER ATTACHED (slower)' : '');
   const body = table(
-    ['endpoint', 'request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', '÷ hello', 'non-2xx', 'errors', 'RSS MiB', 'CPU srv/pg/other %'],
+    ['endpoint', 'request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', '÷ hello', 'single p99', 'non-2xx', 'errors', 'RSS MiB', 'CPU srv/pg/other %'],
     r.rows.map((row) => [
       row.name,
       row.label,
@@ -83,12 +86,13 @@ export function formatEngine(r: EngineResult): string {
       ms(row.latencyMs.p99),
       ms(row.latencyMs.max),
       `${(row.ratio * 100).toFixed(1)} %`,
+      r.singles?.[row.name] ? ms(r.singles[row.name].p99) : '-',
       codes(row),
       errs(row),
       mib(row.rssPeakMiB),
       `${Math.round(row.cpu.server)}/${r.engine === 'postgres' ? Math.round(row.cpu.postgres) : '-'}/${Math.round(row.cpu.other)}`,
     ]),
-    new Set([2, 3, 4, 5, 6, 9, 10]),
+    new Set([2, 3, 4, 5, 6, 7, 10, 11]),
   );
   const notes = r.rows.flatMap((row) => [
     ...(row.note ? [`  ! ${row.name}: ${row.note}`] : []),
@@ -100,6 +104,7 @@ export function formatEngine(r: EngineResult): string {
     (r.engine === 'postgres' ? ' (the Node process only; PostgreSQL backends are separate processes)' : ' (Node + PGlite in one process)') +
     `\nsearch query "${r.targets.typo}" matches ${r.targets.typoMatches ?? '?'} live listings; get_listing cycles through ${r.targets.slugs.length} slugs` +
     '\nRSS MiB = highest server RSS sampled during that endpoint; "÷ hello" = req/s relative to the hello-world row;' +
+    '\n"single p99" = the same read one request at a time, every cache off, in-process after the server stopped (ms; what a cache miss costs);' +
     '\n"floor" rows = bare Fastify answering with the same REST and MCP bodies (no application): what the protocols themselves cost here;' +
     '\nlatencies include requests still unanswered when a run stopped, at their age then (a lower bound); "errors" names them when they are many' +
     `\nCPU = % of one core used during the measured run by the server process / PostgreSQL / anything else on the machine ` +
@@ -205,12 +210,72 @@ export function verdicts(results: Partial<Record<Engine, EngineResult>>): Verdic
     const ok = d.failed.length === 0 && d.readyS.max <= 10;
     out.push({ status: ok ? 'PASS' : 'FAIL', target: readyTarget, detail: `max ${d.readyS.max.toFixed(1)} s, p50 ${d.readyS.p50.toFixed(1)} s, ${d.ready}/${d.drafts} ready` });
   }
+  out.push(...publicReadVerdicts(pg, lite));
   {
     const target = 'embedded (PGlite) server peak RSS ≤ 1 GB (1024 MiB)';
     if (!lite) out.push({ status: 'n.a.', target, detail: notRun('pglite') });
     else {
       const peak = Math.max(lite.server.peakRssMiB, lite.server.hwmMiB);
       out.push({ status: peak <= 1024 ? 'PASS' : 'FAIL', target, detail: `peak ${Math.round(peak)} MiB` });
+    }
+  }
+  return out;
+}
+
+/** Browse, feeds, categories and leaderboards: the rows public-reads.ts defines. */
+const isPublicRead = (name: string) => /^(browse |feed |board |category page|categories tree)/.test(name);
+
+function publicReadVerdicts(pg: EngineResult | undefined, lite: EngineResult | undefined): Verdict[] {
+  const out: Verdict[] = [];
+  const reads = (r: EngineResult | undefined) => r?.rows.filter((x) => isPublicRead(x.name)) ?? [];
+  const list = (xs: string[]) => (xs.length > 4 ? `${xs.slice(0, 4).join('; ')}; and ${xs.length - 4} more` : xs.join('; '));
+  {
+    const target = 'every browse, feed, category and leaderboard row on PostgreSQL ≥ 10 % of hello-world req/s';
+    const rows = reads(pg);
+    if (!pg || rows.length === 0) out.push({ status: 'n.a.', target, detail: pg ? 'not measured (--endpoints)' : 'PostgreSQL not measured (set DATABASE_URL)' });
+    else {
+      const bad = rows.filter((x) => x.ratio < 0.1 || !clean(x));
+      const worst = [...rows].sort((a, b) => a.ratio - b.ratio)[0];
+      out.push({
+        status: bad.length ? 'FAIL' : 'PASS',
+        target,
+        detail: bad.length
+          ? list(bad.map((x) => `${x.name} ${(x.ratio * 100).toFixed(1)} %${clean(x) ? '' : ` (${dirty(x)})`}`))
+          : `${rows.length} rows, lowest ${worst.name} ${(worst.ratio * 100).toFixed(1)} % (${int(worst.reqPerSec)} req/s)`,
+      });
+    }
+  }
+  for (const [name, min, label] of [['get_listing cold', 0.4, 'get_listing over ≥ 50,000 distinct slugs'], ['search two words', 0.02, 'two-word typo search']] as const) {
+    const target = `${label} on PostgreSQL ≥ ${min * 100} % of hello-world req/s`;
+    const x = row(pg, name);
+    if (!pg || !x) out.push({ status: 'n.a.', target, detail: pg ? 'not measured (--endpoints)' : 'PostgreSQL not measured (set DATABASE_URL)' });
+    else out.push({ status: x.ratio >= min && clean(x) && !x.note ? 'PASS' : 'FAIL', target, detail: `${(x.ratio * 100).toFixed(1)} % (${int(x.reqPerSec)} req/s)${x.note ? `; ${x.note}` : ''}${clean(x) ? '' : `; ${dirty(x)}`}` });
+  }
+  {
+    const target = 'single-request p99 ≤ 20 ms for each of these reads on PostgreSQL (caches off)';
+    const singles = Object.entries(pg?.singles ?? {});
+    if (!pg || singles.length === 0) out.push({ status: 'n.a.', target, detail: pg ? 'not measured' : 'PostgreSQL not measured (set DATABASE_URL)' });
+    else {
+      const bad = singles.filter(([, t]) => t.p99 > 20);
+      const worst = singles.sort((a, b) => b[1].p99 - a[1].p99)[0];
+      out.push({ status: bad.length ? 'FAIL' : 'PASS', target, detail: bad.length ? list(bad.map(([n, t]) => `${n} ${ms(t.p99)} ms`)) : `${singles.length} reads, slowest ${worst[0]} ${ms(worst[1].p99)} ms` });
+    }
+  }
+  {
+    const target = 'PGlite: each of these rows ≥ a third of its PostgreSQL req/s';
+    const rows = reads(lite);
+    if (!pg || !lite || rows.length === 0) out.push({ status: 'n.a.', target, detail: 'needs both engines measured' });
+    else {
+      const pairs = rows.map((x) => ({ x, p: row(pg, x.name) })).filter((v) => v.p);
+      const bad = pairs.filter(({ x, p }) => x.reqPerSec < p!.reqPerSec / 3);
+      const worst = [...pairs].sort((a, b) => a.x.reqPerSec / a.p!.reqPerSec - b.x.reqPerSec / b.p!.reqPerSec)[0];
+      out.push({
+        status: bad.length ? 'FAIL' : 'PASS',
+        target,
+        detail: bad.length
+          ? list(bad.map(({ x, p }) => `${x.name} ${int(x.reqPerSec)} vs ${int(p!.reqPerSec)}`))
+          : `lowest ${worst.x.name}: ${((100 * worst.x.reqPerSec) / worst.p!.reqPerSec).toFixed(0)} % of PostgreSQL`,
+      });
     }
   }
   return out;

@@ -41,7 +41,10 @@ export function paginated<T extends z.ZodType>(item: T) {
     items: z.array(item),
     page: z.number().int().min(1),
     per_page: z.number().int().min(1).max(100),
-    total: z.number().int().min(0).describe('Number of records across all pages.'),
+    total: z.number().int().min(0).describe('Number of records across all pages (an estimate when total_is_estimate is true).'),
+    total_is_estimate: z
+      .boolean()
+      .describe('True when total is an estimate: a filtered search or ranking past 1,000 matches, counted exactly only up to there. Paging works either way.'),
   });
 }
 

@@ -10,6 +10,8 @@ import { draftStores } from '../store/drafts-store.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { runDraftPipeline, type DraftJobDeps } from './draft-pipeline.ts';
 import { runCompetitorComparison } from './draft-competitor.ts';
+import { runTrendingRefresh } from './trending-refresh.ts';
+import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import type { WorkPool } from '../workers/pool.ts';
 import { poolBadgeFinder, poolPageReader } from '../workers/adapters.ts';
 
@@ -37,6 +39,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
   const handlers: Record<string, JobHandler> = {
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
+    [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
       mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
     [BADGE_CHECK_JOB]: (data) =>

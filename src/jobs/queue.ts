@@ -12,6 +12,7 @@ import { draftStores } from '../store/drafts-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
 import type { JobDispatcher, JobHandler } from './dispatch.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
+import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -25,6 +26,8 @@ export interface JobsDeps {
   onDemand: Record<string, JobHandler>;
   /** Only send jobs (JOBS=off on a web node): no workers, no schedules; other nodes work the queue. */
   sendOnly?: boolean;
+  /** Minutes between trending score refreshes (TRENDING_REFRESH_MINUTES). */
+  trendingEveryMinutes: number;
 }
 
 /**
@@ -90,7 +93,10 @@ export async function startJobs(deps: JobsDeps) {
   await boss.schedule('idempotency-purge', '15 * * * *', null, { tz: deps.timezone });
   await boss.schedule(BADGE_SWEEP_JOB, '40 */6 * * *', null, { tz: deps.timezone });
   await boss.schedule('draft-sweep', '*/2 * * * *', null, { tz: deps.timezone });
+  // An on-demand queue with a schedule too: votes send it as well (domain/community).
+  await boss.schedule(TRENDING_REFRESH_JOB, `*/${deps.trendingEveryMinutes} * * * *`, null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
+  await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 
   return {
     boss,

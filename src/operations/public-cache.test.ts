@@ -27,3 +27,62 @@ test('rankings are cached per resolved week and page; views still count on cache
   const views = await t.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow();
   assert.equal(Number(views.views_count), 3);
 });
+
+test('browse lists, the category tree and category pages are cached; searches with words are not', async () => {
+  await t.fx.category({ slug: 'tools' });
+  const listed = await t.fx.listing({ slug: 'browsed', name: 'Browsed', category: 'tools' });
+  const browse = async () => (await t.get('/api/v1/listings?sort=newest&per_page=100')).body.items.map((i: any) => i.name);
+  const tree = async () => (await t.get('/api/v1/categories')).body.items.find((c: any) => c.slug === 'tools').live_listings;
+  const before = { browse: await browse(), tree: await tree(), words: (await t.get('/api/v1/listings?q=browsed')).body.total };
+  await sql`update listings set name = 'Renamed' where id = ${listed}`.execute(t.db);
+  await t.fx.listing({ category: 'tools' });
+  assert.deepEqual(await browse(), before.browse, 'browse: cached');
+  assert.equal(await tree(), before.tree, 'tree: cached');
+  assert.equal((await t.get('/api/v1/listings?q=browsed')).body.total, before.words - 1, 'a search with words reads the database');
+});
+
+test('public reads carry a strong ETag and Cache-Control, and answer 304 to If-None-Match; signed-in reads do not', async () => {
+  const fresh = await createTestApp();
+  await fresh.fx.listing({ slug: 'tagged', name: 'Tagged' });
+  const first = await fresh.get('/api/v1/listings/tagged');
+  const etag = String(first.headers.etag);
+  assert.match(etag, /^"[A-Za-z0-9_-]{32}"$/);
+  assert.equal(first.headers['cache-control'], 'public, max-age=5, stale-while-revalidate=30');
+  const again = await fresh.get('/api/v1/listings/tagged', { 'if-none-match': etag });
+  assert.equal(again.status, 304);
+  assert.equal(again.body, '');
+  assert.equal((await fresh.get('/api/v1/listings/tagged', { 'if-none-match': `W/${etag}, "other"` })).status, 304, 'weak comparison, any of a list');
+  assert.equal((await fresh.get('/api/v1/listings/tagged', { 'if-none-match': '"stale"' })).status, 200);
+  await sql`update listings set name = 'Changed' where slug = 'tagged'`.execute(fresh.db);
+  const changed = await fresh.get('/api/v1/listings/tagged', { 'if-none-match': etag });
+  assert.equal(changed.status, 200, 'a changed body has a new tag');
+  assert.notEqual(changed.headers.etag, etag);
+  const missing = await fresh.get('/api/v1/listings/nope');
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.etag, undefined, 'errors carry no ETag');
+  const key = await fresh.apiKey(['account:read']);
+  const me = await fresh.get('/api/v1/me', key.auth);
+  assert.equal(me.status, 200);
+  assert.equal(me.headers.etag, undefined, 'a signed-in read is not a public one');
+  assert.equal(me.headers['cache-control'], undefined);
+});
+
+// Needs Redis: CI sets TEST_REDIS_URL. Two nodes on one database share cached reads through it.
+const redisUrl = process.env.TEST_REDIS_URL;
+test('with Redis, nodes share cached public reads; an entry ends at the same moment everywhere', { skip: redisUrl ? false : 'set TEST_REDIS_URL to run' }, async () => {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl!);
+  const stale = await redis.keys('launchyard:cache:*');
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+  const nodeA = await createTestApp({ profileCacheMs: 3_000, env: { REDIS_URL: redisUrl! } });
+  // Node B on the same database (PostgreSQL) or, on PGlite, a second app whose cache only Redis can fill.
+  const nodeB = await createTestApp({ profileCacheMs: 3_000, env: { REDIS_URL: redisUrl!, ...(nodeA.app.config.databaseUrl ? { DATABASE_URL: nodeA.app.config.databaseUrl } : {}) } });
+  await nodeA.fx.listing({ slug: 'shared-cache', name: 'First' });
+  if (!nodeA.app.config.databaseUrl) await nodeB.fx.listing({ slug: 'shared-cache', name: 'Only in B' });
+  assert.equal((await nodeA.get('/api/v1/listings/shared-cache')).body.name, 'First');
+  // B has never read it: it gets A's copy from Redis, not its own database's row.
+  assert.equal((await nodeB.get('/api/v1/listings/shared-cache')).body.name, 'First');
+  await new Promise((r) => setTimeout(r, 3_200));
+  assert.equal((await nodeB.get('/api/v1/listings/shared-cache')).body.name, nodeA.app.config.databaseUrl ? 'First' : 'Only in B', 'past the TTL, B reads its database');
+});

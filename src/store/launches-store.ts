@@ -1,81 +1,89 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { summaryColumns, type SummaryRow } from './listings-store.ts';
+import { publicListings } from './browse.ts';
 
-export type RankedRow = SummaryRow & { metric: string | number | null; previous?: number | null; verified?: boolean; total: number };
+export type RankedRow = SummaryRow & { metric: string | number | null; previous?: number | null; verified?: boolean; total?: number };
 
-/**
- * A week's launches: live ones ranked by the votes cast during that week (ties: earlier launch,
- * then lower id), followed by the ones still scheduled for it.
- */
-export function weekEntriesQuery(db: Kysely<DB>, week: string, opts: { liveOnly: boolean; limit: number; offset: number }) {
-  const statuses = opts.liveOnly ? ['live'] : ['live', 'scheduled'];
-  // Rank on narrow data first (covering index + the week's vote counts); fetch only the page.
+/** A week's launches of one status, by the votes cast in their launch week (listings_week_rank_votes_idx). */
+function weekRows(db: Kysely<DB>, week: string, status: 'live' | 'scheduled', limit: number, offset: number) {
   return sql<RankedRow>`
-    with wv as (select listing_id, count(*)::int as n from votes where week = ${week}::date group by listing_id),
-    ranked as (
-      select l.id, coalesce(wv.n, 0) as n, count(*) over ()::int as total,
-        row_number() over (order by (l.status = 'live') desc, coalesce(wv.n, 0) desc, l.published_at nulls last, l.id) as pos
-      from listings l
-      left join wv on wv.listing_id = l.id
-      where l.launch_week = ${week}::date and l.status = any(${statuses}::text[])
-      order by pos
-      limit ${opts.limit} offset ${opts.offset}
-    )
-    select ${summaryColumns}, r.n as metric, r.total
-    from ranked r
-    join listings l on l.id = r.id
-    left join categories pc on pc.id = l.primary_category_id
-    order by r.pos`.execute(db);
+    select ${summaryColumns}, l.week_votes as metric
+    from listings l left join categories pc on pc.id = l.primary_category_id
+    where l.launch_week = ${week}::date and l.status = ${status}
+    order by l.week_votes desc, l.published_at asc nulls last, l.id
+    limit ${limit} offset ${offset}`.execute(db);
 }
 
 export function launchesStore(db: Kysely<DB>) {
+  /** A week's launches of one status: an index range of at most a few thousand entries. */
+  const countWeekStatus = async (week: string, status: 'live' | 'scheduled') => {
+    const r = await sql<{ n: number }>`select count(*)::int as n from listings where launch_week = ${week}::date and status = ${status}`.execute(db);
+    return r.rows[0].n;
+  };
+  /** Live listings with a Domain Rating or a revenue figure (kept in listing_board_counts). */
+  const boardListings = async (board: 'domain-rating' | 'revenue') => {
+    const r = await sql<{ n: string }>`select listings as n from listing_board_counts where board = ${board}`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  };
   return {
+    /**
+     * A week's launches: live ones ranked by the votes cast during that week (ties: earlier
+     * launch, then lower id), followed (unless liveOnly) by the ones still scheduled for it.
+     */
     async week(week: string, opts: { liveOnly: boolean; limit: number; offset: number }) {
-      return (await weekEntriesQuery(db, week, opts)).rows;
+      const live = (await weekRows(db, week, 'live', opts.limit, opts.offset)).rows;
+      const liveTotal = await countWeekStatus(week, 'live');
+      if (opts.liveOnly) return { rows: live, total: liveTotal };
+      const scheduledTotal = await countWeekStatus(week, 'scheduled');
+      const room = opts.limit - live.length;
+      const scheduled = room > 0 && scheduledTotal > 0 ? (await weekRows(db, week, 'scheduled', room, Math.max(0, opts.offset - liveTotal))).rows : [];
+      return { rows: [...live, ...scheduled], total: liveTotal + scheduledTotal };
     },
 
-    async countWeek(week: string, liveOnly: boolean) {
-      const statuses = liveOnly ? ['live'] : ['live', 'scheduled'];
-      const r = await sql<{ n: number }>`select count(*)::int as n from listings
-        where launch_week = ${week}::date and status = any(${statuses}::text[])`.execute(db);
-      return r.rows[0].n;
-    },
-
-    /** This week's live launches ranked by the votes cast between two instants (one site day). */
+    /**
+     * This week's live launches ranked by the votes cast between two instants (one site day):
+     * the day's votes by time (votes_created_idx), the week's launches by index, sorted together
+     * (a week holds a few thousand launches at most).
+     */
     async byVotesBetween(week: string, from: Date, to: Date, limit: number, offset: number) {
+      // Ranked on narrow rows (the week index holds id and published_at); the page alone is read wide.
       const r = await sql<RankedRow>`
         with dv as (select listing_id, count(*)::int as n from votes
-                    where week = ${week}::date and created_at >= ${from} and created_at < ${to} group by listing_id)
-        select ${summaryColumns}, coalesce(dv.n, 0) as metric, count(*) over ()::int as total
-        from listings l
+                    where created_at >= ${from} and created_at < ${to} and week = ${week}::date group by listing_id),
+        page as (
+          select l.id, coalesce(dv.n, 0) as n, l.published_at
+          from listings l left join dv on dv.listing_id = l.id
+          where l.launch_week = ${week}::date and l.status = 'live'
+          order by coalesce(dv.n, 0) desc, l.published_at asc nulls last, l.id
+          limit ${limit} offset ${offset})
+        select ${summaryColumns}, p.n as metric
+        from page p join listings l on l.id = p.id
         left join categories pc on pc.id = l.primary_category_id
-        left join dv on dv.listing_id = l.id
-        where l.launch_week = ${week}::date and l.status = 'live'
-        order by coalesce(dv.n, 0) desc, l.published_at nulls last, l.id
-        limit ${limit} offset ${offset}`.execute(db);
-      return r.rows;
+        order by p.n desc, p.published_at asc nulls last, p.id`.execute(db);
+      return { rows: r.rows, total: await countWeekStatus(week, 'live') };
     },
 
-    /** Scheduled launches, soonest week first. */
+    /** Scheduled launches, soonest week first (listings_browse_upcoming_idx); the total is kept. */
     async upcoming(limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        select ${summaryColumns}, null as metric, count(*) over ()::int as total
+        select ${summaryColumns}, null as metric
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'scheduled'
-        order by l.launch_week nulls last, l.id
+        order by l.launch_week asc nulls last, l.id
         limit ${limit} offset ${offset}`.execute(db);
-      return r.rows;
+      return { rows: r.rows, total: await publicListings(db, 'scheduled') };
     },
 
+    /** Live listings by all votes (listings_browse_votes_idx); the total is kept. */
     async allTimeVotes(limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        select ${summaryColumns}, l.votes_count as metric, count(*) over ()::int as total
+        select ${summaryColumns}, l.votes_count as metric
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live'
-        order by l.votes_count desc, l.published_at nulls last, l.id
+        order by l.votes_count desc, l.published_at asc nulls last, l.id
         limit ${limit} offset ${offset}`.execute(db);
-      return r.rows;
+      return { rows: r.rows, total: await publicListings(db, 'live') };
     },
 
     /** Money contributed to the billboard. Never joined into any community ranking. */
@@ -92,34 +100,29 @@ export function launchesStore(db: Kysely<DB>) {
 
     async domainRating(limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        select ${summaryColumns}, l.dr_value as metric, l.dr_previous as previous, count(*) over ()::int as total
+        select ${summaryColumns}, l.dr_value as metric, l.dr_previous as previous
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live' and l.dr_value is not null
         order by l.dr_value desc, l.id
         limit ${limit} offset ${offset}`.execute(db);
-      return r.rows;
+      return { rows: r.rows, total: await boardListings('domain-rating') };
     },
 
     async revenue(limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        select ${summaryColumns}, l.revenue_mrr_cents as metric, l.revenue_verified as verified, count(*) over ()::int as total
+        select ${summaryColumns}, l.revenue_mrr_cents as metric, l.revenue_verified as verified
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live' and l.revenue_mrr_cents is not null
         order by l.revenue_mrr_cents desc, l.id
         limit ${limit} offset ${offset}`.execute(db);
-      return r.rows;
+      return { rows: r.rows, total: await boardListings('revenue') };
     },
 
-    /** Count for a ranking whose page came back empty (past the end). */
-    async countRanked(kind: 'all_time' | 'billboard' | 'domain_rating' | 'revenue' | 'upcoming') {
-      const q = {
-        all_time: sql`select count(*)::int as n from listings where status = 'live'`,
-        billboard: sql`select count(distinct b.listing_id)::int as n from billboard_contributions b join listings l on l.id = b.listing_id and l.status = 'live'`,
-        domain_rating: sql`select count(*)::int as n from listings where status = 'live' and dr_value is not null`,
-        revenue: sql`select count(*)::int as n from listings where status = 'live' and revenue_mrr_cents is not null`,
-        upcoming: sql`select count(*)::int as n from listings where status = 'scheduled'`,
-      }[kind];
-      return (await q.execute(db)).rows[0] as { n: number };
+    /** Count for the billboard when its page came back empty (past the end). */
+    async countBillboard() {
+      const r = await sql<{ n: number }>`select count(distinct b.listing_id)::int as n from billboard_contributions b
+        join listings l on l.id = b.listing_id and l.status = 'live'`.execute(db);
+      return r.rows[0].n;
     },
 
     async awards(filter: { slug?: string; week?: string; limit: number; offset: number }) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, PaidSection } from './schema.ts';
-import { descendantCategoryIds } from './categories-store.ts';
 import { relevanceSearch } from './relevance-search.ts';
+import { BROWSE_LIMITS, boundedTotal, browse, listingFilters, type BrowseSort } from './browse.ts';
 
 /** Columns of a listing card, selected by every query that returns summaries. */
 export interface SummaryRow {
@@ -29,7 +29,7 @@ export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo
   l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, l.views_count, l.follows_count,
   l.published_at, pc.slug as category_slug, pc.name as category_name`;
 
-export type SearchSort = 'relevance' | 'newest' | 'votes' | 'trending' | 'most_viewed' | 'most_followed';
+export type SearchSort = BrowseSort;
 
 export interface SearchQuery {
   /** Typo-corrected query: every group must match, by any of its alternatives. */
@@ -43,8 +43,6 @@ export interface SearchQuery {
   sort: SearchSort;
   limit: number;
   offset: number;
-  /** Trending: votes weighted by 0.5^(age / halfLife), over the window. */
-  trending: { now: Date; halfLifeHours: number; windowDays: number };
   /** How many listings the words may match, from the dictionary's counts: picks a plan, never changes a result. */
   likelyMatches?: number;
 }
@@ -97,26 +95,8 @@ export interface ProfileRow {
 
 export function listingsStore(db: Kysely<DB>) {
   return {
-    /** One page of public listings and the total across pages. */
-    async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number }> {
-      const categoryIds = query.categorySlug ? await descendantCategoryIds(db, query.categorySlug) : undefined;
-      if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0 };
-      const where: RawBuilder<unknown>[] = [];
-      if (categoryIds) {
-        where.push(sql`exists (select 1 from listing_categories lc
-          where lc.listing_id = l.id and lc.category_id = any(${categoryIds}::bigint[]))`);
-      }
-      if (query.stage) where.push(sql`l.stage = ${query.stage}`);
-      if (query.country) where.push(sql`l.country = ${query.country}`);
-      if (query.pricingModel) where.push(sql`lower(l.pricing_model) = lower(${query.pricingModel})`);
-      if (query.domain) {
-        // Subdomains match a registrable domain ("example.com"), never a bare suffix like "com".
-        where.push(
-          query.domain.includes('.')
-            ? sql`(l.domain = ${query.domain} or l.domain like ${'%.' + query.domain.replace(/[%_\\]/g, '\\$&')})`
-            : sql`l.domain = ${query.domain}`,
-        );
-      }
+    /** One page of public listings and the total across pages (an estimate past a bound: totalIsEstimate). */
+    async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number; totalIsEstimate: boolean }> {
       // Names are indexed unstemmed ('simple'), the rest stemmed ('english'): each word may match either.
       const q = query.groups?.length ? query.groups : undefined;
       const tsq = q
@@ -128,68 +108,15 @@ export function listingsStore(db: Kysely<DB>) {
             sql` && `,
           )
         : undefined;
-      if (q && tsq && query.sort === 'relevance') {
-        return relevanceSearch(db, { tsq, status: query.status, filters: where, limit: query.limit, offset: query.offset, likelyMatches: query.likelyMatches });
-      }
-      where.unshift(sql`l.status = ${query.status}`);
-      if (q) where.push(sql`l.search_vector @@ (${tsq})`);
-
-      const { now, halfLifeHours, windowDays } = query.trending;
-      const trendingJoin =
-        query.sort === 'trending'
-          ? sql`left join (
-              select v.listing_id,
-                sum(power(0.5, extract(epoch from (${now}::timestamptz - v.created_at)) / ${halfLifeHours * 3600})) as score
-              from votes v
-              where v.created_at > ${now}::timestamptz - make_interval(days => ${windowDays})
-                and v.created_at <= ${now}::timestamptz
-              group by v.listing_id) t on t.listing_id = l.id`
-          : sql``;
-
-      const order = (() => {
-        switch (query.sort) {
-          case 'relevance':
-            // Only without q: relevance to a query is relevanceSearch's.
-            return sql`l.votes_count desc, l.published_at desc nulls last, l.id`;
-          case 'newest':
-            return sql`l.published_at desc nulls last, l.id desc`;
-          case 'votes':
-            // The same tie-break as the leaderboards and awards: the earlier launch first.
-            return sql`l.votes_count desc, l.published_at nulls last, l.id`;
-          case 'trending':
-            return sql`coalesce(t.score, 0) desc, l.votes_count desc, l.id`;
-          case 'most_viewed':
-            return sql`l.views_count desc, l.id`;
-          case 'most_followed':
-            return sql`l.follows_count desc, l.id`;
+      if (tsq && query.sort === 'relevance') {
+        const filters = listingFilters(query);
+        if (query.categorySlug) {
+          filters.push(sql`exists (select 1 from listing_category_cover cv join categories c on c.id = cv.category_id
+            where c.slug = ${query.categorySlug} and cv.status = ${query.status} and cv.listing_id = l.id)`);
         }
-      })();
-
-      // Rank the matches on narrow rows (id and sort keys); fetch the wide card columns only for
-      // the page. Counting and sorting thousands of full rows spilled to disk at 100k listings.
-      const result = await sql<SummaryRow & { total: number }>`
-        with ranked as (
-          select l.id, count(*) over ()::int as total, row_number() over (order by ${order}) as pos
-          from listings l
-          ${trendingJoin}
-          where ${sql.join(where, sql` and `)}
-          order by pos
-          limit ${query.limit} offset ${query.offset}
-        )
-        select ${summaryColumns}, r.total
-        from ranked r
-        join listings l on l.id = r.id
-        left join categories pc on pc.id = l.primary_category_id
-        order by r.pos`.execute(db);
-      const rows = result.rows;
-      // count(*) over () is absent when the page is past the end; count separately then.
-      const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countOnly());
-      return { rows, total };
-
-      async function countOnly() {
-        const r = await sql<{ n: number }>`select count(*)::int as n from listings l where ${sql.join(where, sql` and `)}`.execute(db);
-        return r.rows[0].n;
+        return relevanceSearch(db, { tsq, status: query.status, filters, limit: query.limit, offset: query.offset, likelyMatches: query.likelyMatches });
       }
+      return browse(db, { ...query, text: tsq ? sql`l.search_vector @@ (${tsq})` : undefined });
     },
 
     /**
@@ -231,27 +158,36 @@ export function listingsStore(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Owner-approved alternatives first, then live listings of the same primary category. */
+    /**
+     * Owner-approved alternatives first (a handful), then live listings of the same primary
+     * category by votes (listings_primary_votes_idx). The total counts the category's listings
+     * exactly up to a bound (boundedTotal).
+     */
     async alternatives(listingId: string, primaryCategoryId: string | null, limit: number, offset: number) {
-      const result = await sql<SummaryRow & { approved: boolean; total: number }>`
-        with approved as (
-          select a.alternative_id as id, a.position from listing_alternatives a
-          join listings x on x.id = a.alternative_id and x.status = 'live'
-          where a.listing_id = ${listingId}
-        ), candidates as (
-          select id, true as approved, 0 as grp, position as pos, 0 as votes from approved
-          union all
-          select l.id, false, 1, 0, l.votes_count from listings l
-          where ${primaryCategoryId}::bigint is not null and l.primary_category_id = ${primaryCategoryId}::bigint
-            and l.status = 'live' and l.id <> ${listingId} and l.id not in (select id from approved)
-        )
-        select ${summaryColumns}, c.approved, count(*) over ()::int as total
-        from candidates c
-        join listings l on l.id = c.id
+      const approved = await sql<SummaryRow & { approved: boolean }>`
+        select ${summaryColumns}, true as approved
+        from listing_alternatives a
+        join listings l on l.id = a.alternative_id and l.status = 'live'
         left join categories pc on pc.id = l.primary_category_id
-        order by c.grp, c.pos, c.votes desc, l.id
-        limit ${limit} offset ${offset}`.execute(db);
-      return result.rows;
+        where a.listing_id = ${listingId}
+        order by a.position, l.id`.execute(db);
+      const shown = approved.rows.slice(offset, offset + limit);
+      if (primaryCategoryId === null) return { rows: shown, total: approved.rows.length, totalIsEstimate: false };
+      const skip = sql.join([sql`${listingId}::bigint`, ...approved.rows.map((r) => sql`${r.id}::bigint`)], sql`, `);
+      const fromWhere = sql`from listings l
+        where l.primary_category_id = ${primaryCategoryId}::bigint and l.status = 'live' and l.id not in (${skip})`;
+      const room = limit - shown.length;
+      const others = room > 0
+        ? await sql<SummaryRow & { approved: boolean }>`
+            select ${summaryColumns}, false as approved
+            from listings l left join categories pc on pc.id = l.primary_category_id
+            where l.id in (select l.id ${fromWhere}
+              order by l.votes_count desc, l.published_at asc nulls last, l.id
+              limit ${room} offset ${Math.max(0, offset - approved.rows.length)})
+            order by l.votes_count desc, l.published_at asc nulls last, l.id`.execute(db)
+        : { rows: [] };
+      const counted = await boundedTotal(db, fromWhere, BROWSE_LIMITS.exactTotal);
+      return { rows: [...shown, ...others.rows], total: approved.rows.length + counted.total, totalIsEstimate: counted.totalIsEstimate };
     },
 
     /** Every category attribute two listings could state, with each listing's value. */

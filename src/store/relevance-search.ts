@@ -36,13 +36,13 @@ export async function relevanceSearch(
   db: Kysely<DB>,
   query: RelevanceQuery,
   limits: SearchLimits = SEARCH_LIMITS,
-): Promise<{ rows: SummaryRow[]; total: number }> {
+): Promise<{ rows: SummaryRow[]; total: number; totalIsEstimate: boolean }> {
   const walkable = query.filters.length === 0 && query.offset + query.limit <= limits.head && (query.likelyMatches ?? 0) >= limits.commonMatches;
   if (walkable) {
     const walked = await headByWalk(db, query, limits);
-    if (walked) return walked;
+    if (walked) return { ...walked, totalIsEstimate: true };
   }
-  return allMatches(db, query, limits.head);
+  return { ...(await allMatches(db, query, limits.head)), totalIsEstimate: false };
 }
 
 /**

@@ -117,6 +117,10 @@ export interface ListingsTable {
   badge_checked_at: Date | null;
   badge_verified_at: Date | null;
   votes_count: Generated<number>;
+  /** Votes cast in the listing's own launch week (kept by triggers on votes). */
+  week_votes: Generated<number>;
+  /** Time-decayed votes, stored by the trending-refresh job. */
+  trending_score: Generated<number>;
   follows_count: Generated<number>;
   views_count: ColumnType<string, string | number | undefined, string | number>;
   created_at: Timestamp;

@@ -9,9 +9,10 @@ export function siteStore(db: Kysely<DB>) {
     async counts() {
       const row = await db
         .selectNoFrom([
-          sql<number>`(select count(*)::int from listings where status = 'live')`.as('live_listings'),
+          // Kept counts (listing_search_counts), not a count of the listings table per request.
+          sql<number>`(select listings::int from listing_search_counts where status = 'live')`.as('live_listings'),
           sql<number>`(select count(*)::int from categories)`.as('categories'),
-          sql<number>`(select count(*)::int from listings where status = 'scheduled')`.as('upcoming_listings'),
+          sql<number>`(select listings::int from listing_search_counts where status = 'scheduled')`.as('upcoming_listings'),
         ])
         .executeTakeFirstOrThrow();
       return row;

@@ -25,9 +25,10 @@ export class TtlCache<V> {
     return hit.value;
   }
 
-  set(key: string, value: V) {
+  /** Stores the value for the cache's TTL, or for `ttlMs` when given (an entry shared with an expiry). */
+  set(key: string, value: V, ttlMs = this.#ttlMs) {
     if (this.#entries.size >= this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { value, until: this.#now() + this.#ttlMs });
+    this.#entries.set(key, { value, until: this.#now() + ttlMs });
   }
 
   delete(key: string) {

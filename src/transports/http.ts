@@ -4,7 +4,10 @@ import cookie from '@fastify/cookie';
 import { randomToken } from '../domain/accounts/secrets.ts';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { RedisLink } from '../store/redis.ts';
+import { asServiceUnavailable } from '../store/unavailable.ts';
+import { failoverStore } from './rate-limit-store.ts';
+import { readinessStatusCode, type Readiness } from './readiness.ts';
 import type { z } from 'zod';
 import { anonymous, type Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -22,6 +25,7 @@ import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
 import { registerBadgeImageRoutes } from './rest/badge-images.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
+import { encodeJson } from './rest/encoding.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,9 +43,10 @@ export interface HttpOptions {
   logLevel?: string;
   trustProxy?: boolean;
   rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number };
-  redis?: Redis;
-  /** Checked by GET /readyz. */
-  ready?: () => Promise<void>;
+  /** Shared rate limits; while Redis is away each node counts on its own. */
+  redis?: RedisLink;
+  /** GET /readyz: what the node can serve (readiness.ts). */
+  ready?: () => Promise<Readiness>;
   /** Tests turn it off to compare the MCP fast path with the SDK's answers. */
   mcpFastPath?: boolean;
   /** GET /metrics: the Prometheus text, and the token that opens it to non-loopback clients. */
@@ -90,15 +95,7 @@ export async function buildHttpServer(
   // output through op.output (checkedOutput), and problems are built by problem(). Encoding through
   // zod again cost a second full parse per response. Cached reads hand back the same object for a
   // few seconds; each such object is encoded once.
-  app.setSerializerCompiler(() => {
-    const memo = new WeakMap<object, string>();
-    return (data: unknown) => {
-      if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-      let json = memo.get(data);
-      if (json === undefined) memo.set(data, (json = JSON.stringify(data)));
-      return json;
-    };
-  });
+  app.setSerializerCompiler(() => encodeJson);
 
   app.decorateRequest('actor', null as never);
   // Callback style: most requests carry no credential, and those should not pay for a promise.
@@ -112,13 +109,17 @@ export async function buildHttpServer(
     }, done);
   });
 
-  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+    // The database being away (a store error) is a 503 wherever it surfaced: in an operation
+    // or in the credential lookup of onRequest.
+    const err = thrown instanceof DomainError ? thrown : (asServiceUnavailable(thrown) ?? thrown);
     let status: number;
     let body;
     if (err instanceof DomainError) {
       status = STATUS_BY_KIND[err.kind];
       body = problem(opts.publicUrl, status, err.code, err.message, err.fields);
       if (err.code === 'idempotency_in_progress') reply.header('retry-after', '1');
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       if (status === 401 || status === 403) {
         const resource = request.url.startsWith('/mcp') ? '/mcp' : API_PREFIX;
         reply.header('www-authenticate', bearerChallenge(resourceMetadataUrl(opts.publicUrl, resource), err));
@@ -146,7 +147,7 @@ export async function buildHttpServer(
     max: (_request, key) => (key.startsWith('ip:') ? opts.rateLimit.anonymousPerMinute : opts.rateLimit.authenticatedPerMinute),
     timeWindow: 60_000,
     enableDraftSpec: true,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'launchyard:rl:', skipOnError: true } : {}),
+    ...(opts.redis ? { store: failoverStore(opts.redis, 'launchyard:rl:'), skipOnError: true } : {}),
     keyGenerator: (request) => {
       const actor = request.actor;
       // Per credential: two API keys of one person have a budget each, like two OAuth clients.
@@ -164,12 +165,8 @@ export async function buildHttpServer(
 
   app.get('/healthz', { config: { rateLimit: false }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await opts.ready?.();
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+    const readiness: Readiness = (await opts.ready?.()) ?? { status: 'ready', database: 'up', redis: 'not_configured' };
+    return reply.code(readinessStatusCode(readiness)).send(readiness);
   });
 
   if (opts.metrics) registerMetricsRoute(app, opts.metrics);

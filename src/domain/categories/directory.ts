@@ -1,15 +1,16 @@
 import type { CategoriesStore } from '../../store/categories-store.ts';
-import { descendantCategoryIds } from '../../store/categories-store.ts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../store/schema.ts';
 import { notFound } from '../errors.ts';
 import { toSummary } from '../listings/present.ts';
 import { limitOffset, pageOf, type PageRequest } from '../pagination.ts';
 import { buildCategoryTree } from './tree.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 
-export function createCategoryDirectory(deps: { store: CategoriesStore; db: Kysely<DB>; publicUrl: string }) {
+export function createCategoryDirectory(deps: { store: CategoriesStore; publicUrl: string; cache: CacheFactory; cacheMs: number }) {
   const { store, publicUrl } = deps;
-  return {
+  // The tree and the category pages are read on every visit of the site's navigation.
+  const pages = deps.cache<unknown>('categories', deps.cacheMs, 1000);
+  const cached = <T>(key: string, load: () => Promise<T>) => pages.through(key, load) as Promise<T>;
+  const fresh = {
     async tree(input: PageRequest & { include_empty: boolean }) {
       const roots = buildCategoryTree(await store.allWithCounts(), input.include_empty);
       const { limit, offset } = limitOffset(input);
@@ -19,11 +20,10 @@ export function createCategoryDirectory(deps: { store: CategoriesStore; db: Kyse
     async detail(slug: string, page: PageRequest) {
       const category = await store.bySlug(slug);
       if (!category) throw notFound('category_not_found', `No category with slug "${slug}".`);
-      const ids = await descendantCategoryIds(deps.db, slug);
       const { limit, offset } = limitOffset(page);
       const all = await store.allWithCounts();
       const self = all.find((c) => c.id === category.id)!;
-      const rows = await store.liveListings(ids, limit, offset);
+      const { rows } = await store.liveListings(slug, limit, offset);
       return {
         slug: category.slug,
         name: category.name,
@@ -37,5 +37,10 @@ export function createCategoryDirectory(deps: { store: CategoriesStore; db: Kyse
         listings: pageOf(rows.map((r) => toSummary(r, publicUrl)), page, self.live_listings),
       };
     },
+  };
+  return {
+    tree: (input: PageRequest & { include_empty: boolean }) =>
+      cached(`tree:${input.include_empty}:${input.page}:${input.per_page}`, () => fresh.tree(input)),
+    detail: (slug: string, page: PageRequest) => cached(`category:${slug}:${page.page}:${page.per_page}`, () => fresh.detail(slug, page)),
   };
 }

@@ -1,3 +1,5 @@
+import type { JobDispatcher } from '../../jobs/dispatch.ts';
+import { TRENDING_REFRESH_JOB } from '../listings/directory.ts';
 import type { CommunityStore, CommunityTarget } from '../../store/community-store.ts';
 import type { Actor } from '../actor.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -14,8 +16,12 @@ const PUBLIC = new Set(['live', 'scheduled']);
  * the site (a site session), never from an API key, an OAuth token or MCP, and the rules here
  * enforce that whatever transport calls them.
  */
-export function createCommunity(deps: { store: CommunityStore; now: () => Date }) {
+export function createCommunity(deps: { store: CommunityStore; now: () => Date; jobs?: JobDispatcher }) {
   const { store, now } = deps;
+  /** Trending follows votes within half a minute: one refresh per burst (singleton key). */
+  const votesMoved = async () => {
+    await deps.jobs?.send(TRENDING_REFRESH_JOB, {}, { singletonKey: 'after-votes', startAfterSeconds: 30 });
+  };
 
   async function target(slug: string, userId: string | null) {
     const t = await store.target(slug, userId);
@@ -52,12 +58,14 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date }
       if (intent === 'add') {
         mustBeVerified(t, 'votes');
         const changed = await store.addVote({ listingId: t.id, userId: user.userId, week, ip: user.ip || null, userAgent: meta.userAgent, at: now() });
+        if (changed) await votesMoved();
         return { voted: true, changed };
       }
       if (t.my_vote_week && t.my_vote_week !== week) {
         throw new DomainError('conflict', 'vote_locked', `Your vote was cast in the week of ${t.my_vote_week}, which has closed; it stays part of that week's ranking.`);
       }
       const changed = await store.removeVote({ listingId: t.id, userId: user.userId, week });
+      if (changed) await votesMoved();
       return { voted: false, changed };
     },
 

@@ -8,6 +8,7 @@ import { resolveWeek, weekStatus } from './week-ref.ts';
 import { addDays, localDate, weekOf } from './weeks.ts';
 import { startOfLocalDay } from './zoned-time.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 
 export const SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -26,11 +27,12 @@ export function createLaunchCalendar(deps: {
   now: () => Date;
   /** Rankings may be this stale (ms): they are the most requested pages after profiles. */
   cacheMs?: number;
+  cache: CacheFactory;
 }) {
   const { store, publicUrl, now } = deps;
   const cacheMs = deps.cacheMs ?? 5000;
   const settings = new TtlCache<string>(cacheMs, 1);
-  const pages = new TtlCache<unknown>(cacheMs, 2000);
+  const pages = deps.cache<unknown>('rankings', cacheMs, 2000);
   const timezone = () => settings.through('timezone', async () => (await deps.site.settings()).timezone);
   /** The same page of a ranking, recomputed at most once per cache period. */
   const cached = <T>(key: string, load: () => Promise<T>) => pages.through(key, load) as Promise<T>;
@@ -62,10 +64,10 @@ export function createLaunchCalendar(deps: {
   const fresh = {
     async week(week: string, tz: string, page: PageRequest) {
       const { limit, offset } = limitOffset(page);
-      const rows = await store.week(week, { liveOnly: false, limit, offset });
+      const { rows, total } = await store.week(week, { liveOnly: false, limit, offset });
       const awards = await store.awards({ week, limit: 3, offset: 0 });
       return {
-        ...pageOf(ranked(rows, page, 'week_votes'), page, await totalOf(rows, page, () => store.countWeek(week, false))),
+        ...pageOf(ranked(rows, page, 'week_votes'), page, total),
         week: weekInfo(week, tz),
         awards: awards.map((a) => ({ place: a.place, votes: a.award_votes, slug: a.slug })),
       };
@@ -76,20 +78,19 @@ export function createLaunchCalendar(deps: {
       const { limit, offset } = limitOffset(page);
       const current = weekOf(now(), tz);
       if (section === 'this-week' || section === 'today') {
-        let rows: RankedRow[];
+        let listed: { rows: RankedRow[]; total: number };
         if (section === 'today') {
           const day = localDate(now(), tz);
-          rows = await store.byVotesBetween(current, startOfLocalDay(day, tz), startOfLocalDay(addDays(day, 1), tz), limit, offset);
+          listed = await store.byVotesBetween(current, startOfLocalDay(day, tz), startOfLocalDay(addDays(day, 1), tz), limit, offset);
         } else {
-          rows = await store.week(current, { liveOnly: true, limit, offset });
+          listed = await store.week(current, { liveOnly: true, limit, offset });
         }
-        const count = () => store.countWeek(current, true);
-        return { ...pageOf(ranked(rows, page, section === 'today' ? 'day_votes' : 'week_votes'), page, await totalOf(rows, page, count)), section, week: current };
+        return { ...pageOf(ranked(listed.rows, page, section === 'today' ? 'day_votes' : 'week_votes'), page, listed.total), section, week: current };
       }
       if (section === 'upcoming') {
-        const rows = await store.upcoming(limit, offset);
+        const { rows, total } = await store.upcoming(limit, offset);
         const items = rows.map((row) => ({ ...entry(row, null, 'week_votes'), metric: { name: 'launch_week' as const, value: null } }));
-        return { ...pageOf(items, page, await totalOf(rows, page, async () => (await store.countRanked('upcoming')).n)), section, week: null };
+        return { ...pageOf(items, page, total), section, week: null };
       }
       // The other sections are orderings of all live listings: the search engine's sorts.
       const sort = ({ trending: 'trending', 'most-voted': 'votes', recent: 'newest', 'most-viewed': 'most_viewed', 'most-followed': 'most_followed' } as const)[section];
@@ -120,29 +121,25 @@ export function createLaunchCalendar(deps: {
       switch (board as Board) {
         case 'community-weekly': {
           const week = resolveWeek(weekRef ?? 'this', now(), tz, ['this', 'last']);
-          const rows = await store.week(week, { liveOnly: true, limit, offset });
-          const n = await totalOf(rows, page, () => store.countWeek(week, true));
-          return { ...pageOf(ranked(rows, page, 'week_votes'), page, n), ...base, title: 'Top launches of the week', week: weekInfo(week, tz) };
+          const { rows, total } = await store.week(week, { liveOnly: true, limit, offset });
+          return { ...pageOf(ranked(rows, page, 'week_votes'), page, total), ...base, title: 'Top launches of the week', week: weekInfo(week, tz) };
         }
         case 'community-all-time': {
-          const rows = await store.allTimeVotes(limit, offset);
-          const n = await totalOf(rows, page, async () => (await store.countRanked('all_time')).n);
-          return { ...pageOf(ranked(rows, page, 'votes'), page, n), ...base, title: 'Most voted of all time' };
+          const { rows, total } = await store.allTimeVotes(limit, offset);
+          return { ...pageOf(ranked(rows, page, 'votes'), page, total), ...base, title: 'Most voted of all time' };
         }
         case 'billboard': {
           const rows = await store.billboard(limit, offset);
-          const n = await totalOf(rows, page, async () => (await store.countRanked('billboard')).n);
+          const n = await totalOf(rows, page, () => store.countBillboard());
           return { ...pageOf(ranked(rows, page, 'amount_cents', true), page, n), ...base, title: 'Billboard (paid)', paid: true, label: PAID_LABEL };
         }
         case 'domain-rating': {
-          const rows = await store.domainRating(limit, offset);
-          const n = await totalOf(rows, page, async () => (await store.countRanked('domain_rating')).n);
-          return { ...pageOf(ranked(rows, page, 'domain_rating'), page, n), ...base, title: 'Highest Domain Rating' };
+          const { rows, total } = await store.domainRating(limit, offset);
+          return { ...pageOf(ranked(rows, page, 'domain_rating'), page, total), ...base, title: 'Highest Domain Rating' };
         }
         case 'revenue': {
-          const rows = await store.revenue(limit, offset);
-          const n = await totalOf(rows, page, async () => (await store.countRanked('revenue')).n);
-          return { ...pageOf(ranked(rows, page, 'mrr_cents'), page, n), ...base, title: 'Highest monthly revenue' };
+          const { rows, total } = await store.revenue(limit, offset);
+          return { ...pageOf(ranked(rows, page, 'mrr_cents'), page, total), ...base, title: 'Highest monthly revenue' };
         }
       }
     },

@@ -1,5 +1,6 @@
 import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 import { correctionGroups, likelyMatches, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
@@ -11,6 +12,8 @@ import { ViewCounter } from './view-counter.ts';
  * fully now, half after two days, a quarter after four. See docs/decisions.md.
  */
 export const TRENDING = { halfLifeHours: 48, windowDays: 14 };
+/** The job that stores the scores (jobs/trending-refresh.ts), on a schedule and after votes. */
+export const TRENDING_REFRESH_JOB = 'trending-refresh';
 
 export interface SearchInput extends PageRequest {
   q?: string;
@@ -42,12 +45,16 @@ export const CORRECTIONS_CACHE_MS = 30_000;
 /** Public profiles may be this stale on a node that did not make the change itself. */
 export const PROFILE_CACHE_MS = 5000;
 
-export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number; profileCacheMs?: number }) {
+export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number; profileCacheMs?: number; cache: CacheFactory }) {
   const { store, publicUrl, now } = deps;
+  const ttl = deps.profileCacheMs ?? PROFILE_CACHE_MS;
   // The most-read page of the directory: a short-lived cache keeps repeated reads off the database.
   // Presented profiles are cached (not rows), so a hit returns the very same object and the
   // transports can reuse its serialisation too.
-  const profiles = new TtlCache<{ id: string; profile: ReturnType<typeof toProfile> } | null>(deps.profileCacheMs ?? PROFILE_CACHE_MS, 10_000);
+  const profiles = deps.cache<{ id: string; profile: ReturnType<typeof toProfile> } | null>('profiles', ttl, 10_000);
+  // Browsing (no query): the lists the home page, feeds and crawlers ask for most. Searches with
+  // words are not cached: their cost is what the search work is about (docs/decisions.md).
+  const lists = deps.cache<Awaited<ReturnType<typeof browse>>>('browse', ttl, 2_000);
   // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
   const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
@@ -58,28 +65,34 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     return ref;
   }
 
+  /** One page of the search (or browse) as computed from the database. */
+  async function browse(input: SearchInput) {
+    const { limit, offset } = limitOffset(input);
+    const words = queryWords(input.q ?? '');
+    const found = words.length ? await known.through(words.join(' '), () => store.suggestions(words)) : undefined;
+    const { rows, total, totalIsEstimate } = await store.search({
+      groups: found && correctionGroups(words, found.corrections),
+      likelyMatches: found && likelyMatches(words, found.documents),
+      categorySlug: input.category,
+      stage: input.stage,
+      country: input.country,
+      pricingModel: input.pricing_model,
+      domain: input.domain ? normaliseDomain(input.domain) : undefined,
+      status: input.status === 'upcoming' ? 'scheduled' : 'live',
+      sort: input.sort,
+      limit,
+      offset,
+    });
+    return pageOf(rows.map((r) => toSummary(r, publicUrl)), input, total, totalIsEstimate);
+  }
+
   return {
     views,
 
     async search(input: SearchInput) {
-      const { limit, offset } = limitOffset(input);
-      const words = queryWords(input.q ?? '');
-      const found = words.length ? await known.through(words.join(' '), () => store.suggestions(words)) : undefined;
-      const { rows, total } = await store.search({
-        groups: found && correctionGroups(words, found.corrections),
-        likelyMatches: found && likelyMatches(words, found.documents),
-        categorySlug: input.category,
-        stage: input.stage,
-        country: input.country,
-        pricingModel: input.pricing_model,
-        domain: input.domain ? normaliseDomain(input.domain) : undefined,
-        status: input.status === 'upcoming' ? 'scheduled' : 'live',
-        sort: input.sort,
-        limit,
-        offset,
-        trending: { now: now(), ...TRENDING },
-      });
-      return pageOf(rows.map((r) => toSummary(r, publicUrl)), input, total);
+      if (queryWords(input.q ?? '').length > 0) return browse(input);
+      const { page, per_page, category, stage, country, pricing_model, domain, status, sort } = input;
+      return lists.through(JSON.stringify([page, per_page, category, stage, country, pricing_model, domain, status, sort]), () => browse(input));
     },
 
     /** Forgets a cached profile after a write to it on this node. */
@@ -98,12 +111,12 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     async alternatives(slug: string, page: PageRequest) {
       const ref = await refOrNotFound(slug);
       const { limit, offset } = limitOffset(page);
-      const rows = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
-      const total = await totalOf(rows, page, async () => (await store.alternatives(ref.id, ref.primary_category_id, 1, 0))[0]?.total ?? 0);
+      const { rows, total, totalIsEstimate } = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
       return pageOf(
         rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
         page,
         total,
+        totalIsEstimate,
       );
     },
 

@@ -278,7 +278,7 @@ test('get_category: listings are paginated with total; an empty category has non
   const empty = await t.get('/api/v1/categories/gp-empty');
   assert.equal(empty.status, 200);
   assert.equal(empty.body.live_listings, 0);
-  assert.deepEqual(empty.body.listings, { items: [], page: 1, per_page: 20, total: 0 });
+  assert.deepEqual(empty.body.listings, { items: [], page: 1, per_page: 20, total: 0, total_is_estimate: false });
 
   assert.equal((await t.get('/api/v1/categories/gp-cat?per_page=0')).status, 400);
 });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { callTool, createTestApp } from '../../testing/harness.ts';
 import { openDatabase } from '../../store/database.ts';
 import { runWeekStart } from '../../jobs/week-start.ts';
+import { TRENDING_REFRESH_JOB } from '../../domain/listings/directory.ts';
 
 // Wednesday of the week of Monday 2027-01-04; last week (Mon 2026-12-28 to Sun 2027-01-03) spans
 // the year boundary, and 2026 is a 53-week ISO year.
@@ -141,6 +142,9 @@ test('list_launches sections', async () => {
   // Three-way tie on 5 votes: the earlier launch first, then the lower id.
   assert.deepEqual(slugs((await section('most-voted')).items).slice(0, 3), ['alpha', 'charlie', 'bravo']);
   assert.equal(slugs((await section('recent')).items)[0], 'golf');
+  // Trending is a stored score, refreshed by its job (on a schedule and after votes).
+  await t.app.services.jobs.send(TRENDING_REFRESH_JOB, {});
+  await t.jobsIdle();
   const trending = await section('trending');
   assert.equal(trending.items[0].listing.slug, 'charlie', 'three votes yesterday outweigh older ones');
   assert.ok(trending.items.every((i: any, n: number) => i.rank === n + 1));

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { callTool, createTestApp } from '../../testing/harness.ts';
+import { TRENDING_REFRESH_JOB } from '../../domain/listings/directory.ts';
 
 // A fixed clock so trending decay is deterministic.
 const NOW = new Date('2026-03-12T12:00:00Z');
@@ -58,6 +59,9 @@ for (const u of voters.slice(0, 8)) await fx.vote(notion, u, new Date('2026-02-0
 for (const u of voters.slice(0, 4)) await fx.vote(invoicer, u, new Date('2026-03-11T12:00:00Z'));
 for (const u of voters.slice(0, 2)) await fx.vote(tester, u, new Date('2026-01-13T12:00:00Z'));
 await sql`update listings set follows_count = 9 where id = ${invoicer}`.execute(t.db);
+// Trending is a stored score: the refresh job runs, as it does on its schedule and after votes.
+await t.app.services.jobs.send(TRENDING_REFRESH_JOB, {});
+await t.jobsIdle();
 
 const slugs = (body: any) => body.items.map((i: any) => i.slug);
 

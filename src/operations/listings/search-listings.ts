@@ -9,7 +9,9 @@ export const searchListings = defineOperation({
   description:
     'Typo-tolerant full-text search over name, tagline, description and keywords, with filters. An empty q browses. ' +
     'Paid billboard money never influences the order. For a very common word, relevance ranks the 100 most-voted ' +
-    'matches and the rest follow by votes; total is exact up to 1,000 matches and may be an estimate above that.',
+    'matches and the rest follow by votes. total is exact when browsing or filtering by category; with words or other ' +
+    'filters it is exact up to 1,000 matches and past that an estimate, with total_is_estimate true. Trending is ' +
+    'refreshed every few minutes and after votes; lists without words may be up to 5 s old.',
   tag: 'Listings',
   method: 'GET',
   path: '/listings',
@@ -25,7 +27,7 @@ export const searchListings = defineOperation({
     sort: z
       .enum(['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'])
       .default('relevance')
-      .describe('relevance (default; most voted when q is empty), newest, votes, trending (time-decayed votes), most_viewed, most_followed.'),
+      .describe('relevance (default; with an empty q the votes order), newest, votes, trending (time-decayed votes), most_viewed, most_followed.'),
     ...Pagination,
   }),
   output: paginated(ListingSummary),

@@ -7,10 +7,18 @@ import { executeOperation } from '../../operations/execute.ts';
 import { authorize } from '../../operations/authorize.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../operations/validation.ts';
+import { etagOf, noneMatch } from './encoding.ts';
 
 const NO_BODY = z.strictObject({});
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * Public reads may be served from a cache for as long as the service's own caches keep them
+ * (PUBLIC_READ_TTL_SECONDS), and a little stale while one revalidates.
+ */
+export const PUBLIC_READ_TTL_SECONDS = 5;
+const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_READ_TTL_SECONDS}, stale-while-revalidate=30`;
 
 /** Splits an operation's one input object into the REST parts: path params, then query or body. */
 export function restSchemas(op: AnyOperation) {
@@ -34,6 +42,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
   for (const op of operations) {
     const { params, querystring, body } = restSchemas(op);
     const bodyless = !body && op.method !== 'GET' && op.method !== 'DELETE';
+    const cacheable = op.scope === 'public' && op.method === 'GET';
     typed.route({
       method: op.method,
       url: API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'),
@@ -76,6 +85,13 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
         );
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
         if (outcome.status >= 400) reply.type('application/problem+json');
+        else if (cacheable) {
+          // Public reads are the same for everyone for a few seconds (the services' caches): let
+          // browsers, proxies and agents keep them, and revalidate with an ETag.
+          const etag = etagOf(outcome.body as object);
+          reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+          if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined as never);
+        }
         return reply.code(outcome.status as 200).send(outcome.body as never);
       },
     });

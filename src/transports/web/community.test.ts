@@ -32,6 +32,10 @@ test('a vote records who, from where, with what, and in which week; the counter 
   assert.equal(vote.week, '2026-03-02');
   assert.equal(vote.source, 'site');
   assert.equal((await listing('votable')).votes_count, 1);
+  // The vote sent the trending refresh: the listing trends once it has run.
+  await t.jobsIdle();
+  const { trending_score } = await t.db.selectFrom('listings').select('trending_score').where('slug', '=', 'votable').executeTakeFirstOrThrow();
+  assert.ok(trending_score > 0, `trending score ${trending_score}`);
 
   assert.equal((await s.browser.post('/listings/votable/vote', { csrf: s.csrf, intent: 'add' })).status, 303, 'idempotent');
   assert.equal((await votesOf(s.userId)).length, 1);
