@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
-import { summaryColumns, type SummaryRow } from './listings-store.ts';
+import { summaryColumns, type SummaryRow } from './listing-summary.ts';
 import { publicListings } from './browse.ts';
 
 export type RankedRow = SummaryRow & { metric: string | number | null; previous?: number | null; verified?: boolean; total?: number };

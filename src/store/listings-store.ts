@@ -1,33 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, PaidSection } from './schema.ts';
+import { summaryColumns, type SummaryRow } from './listing-summary.ts';
 import { relevanceSearch } from './relevance-search.ts';
 import { BROWSE_LIMITS, boundedTotal, browse, listingFilters, type BrowseSort } from './browse.ts';
-
-/** Columns of a listing card, selected by every query that returns summaries. */
-export interface SummaryRow {
-  id: string;
-  slug: string;
-  name: string;
-  url: string;
-  tagline: string | null;
-  logo_url: string | null;
-  status: 'live' | 'scheduled';
-  plan: 'free' | 'paid';
-  launch_week: string | null;
-  pricing_model: string | null;
-  country: string | null;
-  stage: string | null;
-  votes_count: number;
-  views_count: string;
-  follows_count: number;
-  published_at: Date | null;
-  category_slug: string | null;
-  category_name: string | null;
-}
-
-export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.status, l.plan,
-  l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, l.views_count, l.follows_count,
-  l.published_at, pc.slug as category_slug, pc.name as category_name`;
 
 export type SearchSort = BrowseSort;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './schema.ts';
-import { summaryColumns, type SummaryRow } from './listings-store.ts';
+import { summaryColumns, type SummaryRow } from './listing-summary.ts';
 import { executePrepared } from './prepared.ts';
 
 export const SEARCH_LIMITS = {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ListingProfile, ListingSummary } from '../../contract/listing.ts';
-import type { ProfileRow, SummaryRow } from '../../store/listings-store.ts';
+import type { ProfileRow } from '../../store/listings-store.ts';
+import type { SummaryRow } from '../../store/listing-summary.ts';
 
 export const listingLinks = (publicUrl: string, slug: string) => ({
   page: `${publicUrl}/listings/${slug}`,
