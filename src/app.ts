@@ -116,7 +116,7 @@ export async function createApp(
         // Requests in flight may finish until the deadline; then their connections are cut.
         let drained = false;
         const draining = http.close().then(() => void (drained = true));
-        await Promise.race([draining, sleep(left())]);
+        await Promise.race([draining, sleep(left(), undefined, { ref: false })]);
         if (!drained) {
           http.server.closeAllConnections();
           await draining;
