@@ -132,13 +132,15 @@ create trigger listing_categories_cover_update after update on listing_categorie
   referencing old table as removed new table as added for each statement execute function ly_covers_from_categories_changed();
 
 -- A listing that becomes public, changes between live and scheduled, or leaves: its cover follows.
+-- Row-level with a WHEN, so only rows whose status changed cost anything (a statement trigger
+-- would join the old and new rows of every update, votes and views included).
 create or replace function ly_covers_from_status() returns trigger language plpgsql as $$
 begin
-  perform ly_refresh_covers(array(select n.id from added n join removed o on o.id = n.id where n.status is distinct from o.status));
+  perform ly_refresh_covers(array[new.id]);
   return null;
 end $$;
-create trigger listings_cover_status after update on listings
-  referencing old table as removed new table as added for each statement execute function ly_covers_from_status();
+create trigger listings_cover_status after update of status on listings
+  for each row when (old.status is distinct from new.status) execute function ly_covers_from_status();
 
 -- A category moved under another parent: every listing below it is counted in its new ancestors.
 create or replace function ly_covers_from_tree() returns trigger language plpgsql as $$
@@ -186,18 +188,14 @@ create trigger votes_week_votes_delete after delete on votes
   referencing old table as removed for each statement execute function ly_week_votes_removed();
 
 -- A listing moved to another launch week counts that week's votes (none, before it is live).
--- A statement trigger fires for every UPDATE, its own included: it writes only when a week moved.
 create or replace function ly_week_votes_moved() returns trigger language plpgsql as $$
 begin
-  if exists (select 1 from added n join removed o on o.id = n.id where n.launch_week is distinct from o.launch_week) then
-    update listings l set week_votes = (select count(*) from votes v where v.listing_id = l.id and v.week = l.launch_week)
-    from added n join removed o on o.id = n.id
-    where l.id = n.id and n.launch_week is distinct from o.launch_week;
-  end if;
+  update listings set week_votes = (select count(*) from votes v where v.listing_id = new.id and v.week = new.launch_week)
+  where id = new.id;
   return null;
 end $$;
-create trigger listings_week_votes_moved after update on listings
-  referencing old table as removed new table as added for each statement execute function ly_week_votes_moved();
+create trigger listings_week_votes_moved after update of launch_week on listings
+  for each row when (old.launch_week is distinct from new.launch_week) execute function ly_week_votes_moved();
 
 -- Live listings on the Domain Rating and revenue leaderboards, kept like the counts above.
 create table listing_board_counts (
@@ -205,20 +203,14 @@ create table listing_board_counts (
   listings bigint not null default 0 check (listings >= 0)
 );
 
+-- Row-level, and only when a column it counts by changed.
 create or replace function ly_board_counts_change() returns trigger language plpgsql as $$
+declare
+  dr integer := (new.status = 'live' and new.dr_value is not null)::int - (old.status = 'live' and old.dr_value is not null)::int;
+  revenue integer := (new.status = 'live' and new.revenue_mrr_cents is not null)::int - (old.status = 'live' and old.revenue_mrr_cents is not null)::int;
 begin
-  with delta as (
-    select 'domain-rating' as board, sum(d) as n from (
-      select 1 as d from added where status = 'live' and dr_value is not null
-      union all
-      select -1 from removed where status = 'live' and dr_value is not null) x
-    union all
-    select 'revenue', sum(d) from (
-      select 1 as d from added where status = 'live' and revenue_mrr_cents is not null
-      union all
-      select -1 from removed where status = 'live' and revenue_mrr_cents is not null) y
-  )
-  update listing_board_counts b set listings = b.listings + d.n from delta d where b.board = d.board and d.n <> 0;
+  if dr <> 0 then update listing_board_counts set listings = listings + dr where board = 'domain-rating'; end if;
+  if revenue <> 0 then update listing_board_counts set listings = listings + revenue where board = 'revenue'; end if;
   return null;
 end $$;
 create or replace function ly_board_counts_insert() returns trigger language plpgsql as $$
@@ -245,8 +237,10 @@ lock table listings in share row exclusive mode;
 insert into listing_board_counts (board, listings) values
   ('domain-rating', (select count(*) from listings where status = 'live' and dr_value is not null)),
   ('revenue', (select count(*) from listings where status = 'live' and revenue_mrr_cents is not null));
-create trigger listings_board_counts_update after update on listings
-  referencing old table as removed new table as added for each statement execute function ly_board_counts_change();
+create trigger listings_board_counts_update after update of status, dr_value, revenue_mrr_cents on listings
+  for each row when (old.status is distinct from new.status or old.dr_value is distinct from new.dr_value
+    or old.revenue_mrr_cents is distinct from new.revenue_mrr_cents)
+  execute function ly_board_counts_change();
 create trigger listings_board_counts_insert after insert on listings
   referencing new table as added for each statement execute function ly_board_counts_insert();
 create trigger listings_board_counts_delete after delete on listings

@@ -9,19 +9,20 @@ import type { DB } from './schema.ts';
  */
 export async function refreshTrendingScores(db: Kysely<DB>, p: { now: Date; halfLifeHours: number; windowDays: number }): Promise<number> {
   const r = await sql`
-    with fresh as (
+    update listings l set trending_score = coalesce(f.score, 0)
+    from (
+      select id from listings where trending_score > 0
+      union
+      select distinct v.listing_id from votes v
+      where v.created_at > ${p.now}::timestamptz - make_interval(days => ${p.windowDays}) and v.created_at <= ${p.now}::timestamptz
+    ) c
+    left join (
       select v.listing_id as id,
         sum(power(0.5, extract(epoch from (${p.now}::timestamptz - v.created_at)) / ${p.halfLifeHours * 3600})) as score
       from votes v
       where v.created_at > ${p.now}::timestamptz - make_interval(days => ${p.windowDays}) and v.created_at <= ${p.now}::timestamptz
       group by v.listing_id
-    ), wanted as (
-      select id, score from fresh
-      union all
-      select l.id, 0 from listings l where l.trending_score > 0 and not exists (select 1 from fresh f where f.id = l.id)
-    )
-    update listings l set trending_score = w.score
-    from wanted w
-    where l.id = w.id and l.trending_score is distinct from w.score`.execute(db);
+    ) f on f.id = c.id
+    where l.id = c.id and l.trending_score is distinct from coalesce(f.score, 0)`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
