@@ -4,7 +4,25 @@
 -- listing of every category on each call (docs/performance.md).
 
 -- Trending is stored, refreshed by the trending-refresh job (same time-decay formula as before).
+-- The score is kept relative to a reference time (trending_state): every listing's score decays by
+-- the same factor between two moments, so the order only changes where votes come, go or leave
+-- the window, and the job rewrites only those listings (store/trending-store.ts).
 alter table listings add column trending_score double precision not null default 0;
+create table trending_state (
+  id smallint primary key check (id = 1),
+  reference_at timestamptz not null,
+  computed_until timestamptz not null
+);
+-- Listings whose votes were withdrawn since the last refresh (a deleted vote leaves no trace to find).
+-- No foreign key: a listing deleted with its votes is named here on its way out; the job skips it.
+create table trending_stale (listing_id bigint primary key);
+create or replace function ly_trending_stale() returns trigger language plpgsql as $$
+begin
+  insert into trending_stale (listing_id) select distinct listing_id from removed on conflict do nothing;
+  return null;
+end $$;
+create trigger votes_trending_stale after delete on votes
+  referencing old table as removed for each statement execute function ly_trending_stale();
 
 -- One index per browse order, led by status, in exactly the order the query asks for, so a page
 -- reads its rows (and the offset before them) from the index and stops.
@@ -247,13 +265,6 @@ create trigger listings_board_counts_delete after delete on listings
   referencing old table as removed for each statement execute function ly_board_counts_delete();
 
 select ly_refresh_covers(array(select id from listings where status in ('live', 'scheduled')));
-
--- The trending score of today's votes, once (the job keeps it from now on).
-update listings l set trending_score = t.score
-from (select v.listing_id, sum(power(0.5, extract(epoch from (now() - v.created_at)) / (48 * 3600))) as score
-      from votes v where v.created_at > now() - interval '14 days' and v.created_at <= now()
-      group by v.listing_id) t
-where t.listing_id = l.id;
 
 analyze listings;
 analyze listing_category_cover;

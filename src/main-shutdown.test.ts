@@ -20,7 +20,22 @@ async function serve(env: Record<string, string> = {}) {
   const port = await freePort();
   const service = startService({ ...base, PORT: String(port), ...env });
   await service.listening;
+  await settled(port);
   return { ...service, port };
+}
+
+/**
+ * Waits for the start-up work after "listening" (the job queue's schema and first runs, which on
+ * the in-process PGlite hold the event loop for up to a second) to end: a request sent meanwhile
+ * is not routed before the SIGTERM the tests send, and Fastify refuses it as new work.
+ */
+async function settled(port: number) {
+  for (let quick = 0, tries = 0; quick < 3 && tries < 100; tries++) {
+    const t0 = performance.now();
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    quick = performance.now() - t0 < 30 ? quick + 1 : 0;
+    await sleep(50);
+  }
 }
 
 /** A POST /mcp whose body is held back after its first half, so the request stays in flight. */

@@ -103,20 +103,32 @@ test('week votes: the votes a listing got in its own launch week, after votes co
   assert.equal(await weekVotes(), 1, 'the week it moved to has one vote');
 });
 
-test('trending scores: a vote moves the score after the refresh; scores past the window go back to 0', async () => {
-  const now = new Date('2026-06-10T12:00:00Z');
-  const voter = await fx.user();
+test('trending scores: a vote moves the score after the refresh, a withdrawn vote too; past the window they go back to 0', async () => {
+  const at = (iso: string) => new Date(iso);
+  const refresh = (now: string) => refreshTrendingScores(db, { now: at(now), halfLifeHours: 48, windowDays: 14 });
+  const [v1, v2] = [await fx.user(), await fx.user()];
   const hot = await fx.listing();
   const cold = await fx.listing();
-  await fx.vote(cold, voter, new Date('2026-06-09T12:00:00Z'));
-  await refreshTrendingScores(db, { now, halfLifeHours: 48, windowDays: 14 });
   const score = async (id: string) => (await db.selectFrom('listings').select('trending_score').where('id', '=', id).executeTakeFirstOrThrow()).trending_score;
-  assert.ok(Math.abs((await score(cold)) - 0.5 ** 0.5) < 1e-9, 'one vote a day old: 0.5^(24/48)');
+  await fx.vote(cold, v1, at('2026-06-09T12:00:00Z'));
+  await refresh('2026-06-10T12:00:00Z');
+  assert.ok(Math.abs((await score(cold)) - 0.5 ** 0.5) < 1e-9, 'one vote a day old at the reference time: 0.5^(24/48)');
   assert.equal(await score(hot), 0);
-  await fx.vote(hot, voter, new Date('2026-06-10T11:00:00Z'));
+
+  await fx.vote(hot, v1, at('2026-06-10T12:30:00Z'));
   assert.equal(await score(hot), 0, 'stored: unchanged until the refresh');
-  await refreshTrendingScores(db, { now, halfLifeHours: 48, windowDays: 14 });
+  const coldBefore = await score(cold);
+  assert.equal(await refresh('2026-06-10T13:00:00Z'), 1, 'only the listing whose votes changed is rewritten');
   assert.ok((await score(hot)) > (await score(cold)), 'the newer vote trends higher');
-  await refreshTrendingScores(db, { now: new Date('2026-07-10T12:00:00Z'), halfLifeHours: 48, windowDays: 14 });
-  assert.deepEqual([await score(hot), await score(cold)], [0, 0]);
+  assert.equal(await score(cold), coldBefore, 'scores keep their reference time: the others need no rewrite');
+
+  await fx.vote(hot, v2, at('2026-06-10T13:10:00Z'));
+  await refresh('2026-06-10T13:20:00Z');
+  const twoVotes = await score(hot);
+  await db.deleteFrom('votes').where('listing_id', '=', hot).where('user_id', '=', v2).execute();
+  await refresh('2026-06-10T13:30:00Z');
+  assert.ok((await score(hot)) < twoVotes, 'a withdrawn vote lowers the score at the next refresh');
+
+  await refresh('2026-07-10T12:00:00Z');
+  assert.deepEqual([await score(hot), await score(cold)], [0, 0], 'votes older than the window no longer count');
 });

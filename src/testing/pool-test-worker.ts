@@ -11,9 +11,12 @@ const TASKS: Record<string, (input: any) => unknown> = {
   spin: () => {
     for (;;);
   },
+  // Many small objects, as a parser's tree grows: V8 can stop the worker at its heap limit. (One
+  // huge allocation past the limit can instead abort the whole process, in V8, whatever Node's
+  // resourceLimits say; the pool's inputs are bounded in size before they get here.)
   hoard: () => {
-    const kept: string[] = [];
-    for (;;) kept.push('x'.repeat(1 << 20) + kept.length);
+    const kept: number[][] = [];
+    for (;;) kept.push(Array.from({ length: 1024 }, (_, i) => i + kept.length));
   },
   fail: () => {
     throw new Error('broken input');

@@ -56,11 +56,12 @@ test("the caller's signal cancels a running task with WorkCancelled", async () =
 test('close() cancels what runs and what waits, and refuses new work', async () => {
   const own = createWorkPool({ size: 1, entry: new URL('../testing/pool-test-worker.ts', import.meta.url) });
   const go = (task: string) => (own.run as (t: string, i: unknown, o: { budgetMs: number }) => Promise<unknown>)(task, null, { budgetMs: 60_000 });
-  const running = go('spin');
-  const waiting = go('spin');
+  // Outcomes watched from the start: they settle while close() runs, before it returns.
+  const running = assert.rejects(go('spin'), WorkCancelled);
+  const waiting = assert.rejects(go('spin'), WorkCancelled);
   await new Promise((r) => setTimeout(r, 200));
   await own.close();
-  await assert.rejects(running, WorkCancelled);
-  await assert.rejects(waiting, WorkCancelled);
+  await running;
+  await waiting;
   await assert.rejects(go('echo'), WorkCancelled);
 });
