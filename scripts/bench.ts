@@ -10,7 +10,7 @@
  * Options: --listings N, --duration S, --warmup S, --connections C, --only pglite|postgres,
  * --profile, --typo WORD, --slugs N (distinct listings get_listing cycles through; default 20, use
  * e.g. 50000 to measure profile-cache misses), --data-dir DIR (PGlite; default .bench/pglite-<N>),
- * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting (a subset; the
+ * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting,pages (a subset; the
  * hello-world always runs), --drafts N (drafts of a 10-page site submitted at once in the drafting
  * row; default 10).
  * Everything is on loopback and bounded by the durations. Results also go to .bench/results-<engine>.json.
@@ -28,6 +28,7 @@ import { ENGINE_NAMES, formatEngine, formatVerdicts, verdicts, type Engine, type
 import { measureDrafting, serveDraftSite } from './bench/drafting.ts';
 import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
+import { pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
 import type { Services } from '../src/services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,7 +75,7 @@ function parseOptions(): Options {
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"]',
     );
     process.exit(0);
   }
@@ -103,7 +104,7 @@ function parseOptions(): Options {
     coldSlugs: positive('cold-slugs', values['cold-slugs']),
     typo2: values.typo2,
   };
-  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories'];
+  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages'];
   for (const e of options.endpoints ?? []) {
     if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
   }
@@ -309,6 +310,7 @@ function endpointOf(row: string, reads: PublicRead[]): string {
   const read = reads.find((r) => r.name === row);
   if (read) return read.group === 'board' ? 'get_leaderboard' : read.group === 'category' ? 'categories' : read.group;
   if (row.startsWith('mcp')) return 'mcp';
+  if (row.startsWith('page ')) return 'pages';
   if (row.startsWith('get_listing')) return 'get_listing';
   if (row.startsWith('search')) return 'search_listings';
   return row;
@@ -457,6 +459,8 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
           return undefined;
         },
       },
+      // The site's pages, each beside the API read it is built from (verdicts: bench/pages.ts).
+      ...pageTargets(baseUrl, pageReads(slugs, opts.typo)),
     ];
 
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
@@ -590,7 +594,7 @@ async function main() {
   if (opts.listings !== 100_000) caveats.push(`measured at ${opts.listings.toLocaleString('en-US')} listings; the targets are for 100,000`);
   if (opts.connections !== 20) caveats.push(`measured at ${opts.connections} connections; the targets are for 20`);
   if (opts.profile) caveats.push('profiler attached: latencies are inflated');
-  console.log(`\n${formatVerdicts(verdicts(results), caveats.join('; ') || undefined)}`);
+  console.log(`\n${formatVerdicts([...verdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))], caveats.join('; ') || undefined)}`);
 }
 
 main()

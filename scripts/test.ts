@@ -19,5 +19,5 @@ run(process.execPath, [
   '--test',
   '--test-concurrency=2',
   '--test-timeout=120000',
-  ...(filter.length ? filter : ['src/**/*.test.ts', 'scripts/**/*.test.ts']),
+  ...(filter.length ? filter : ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts']),
 ]);

@@ -15,6 +15,9 @@ import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { onDemandHandlers } from './jobs/handlers.ts';
 import { inlineDispatcher } from './jobs/dispatch.ts';
 import { createWorkPool } from './workers/pool.ts';
+import { outboundFetches } from './outbound/fetches.ts';
+import { paymentProviderFor } from './payments/choose.ts';
+import { proofReaders } from './proof-readers.ts';
 import { watchEventLoop } from './observability/event-loop.ts';
 import { renderMetrics } from './observability/metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,11 +45,13 @@ export interface App {
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
 export async function createApp(
   config: Config,
-  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: see ServiceDeps.oauthFetch. */ oauthFetch?: typeof fetch; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean } = {},
+  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean } = {},
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: RedisLink | undefined;
   const pool = createWorkPool({ size: config.workers.threads });
+  const outbound = outboundFetches(config);
+  const proofs = proofReaders({ ...config.crawler, dnsServers: config.claims.dnsServers, pageBudgetMs: config.workers.pageBudgetMs }, pool);
   let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
   const loop = watchEventLoop({
     windowMs: config.metrics.windowMs,
@@ -61,13 +66,19 @@ export async function createApp(
       now: opts.now,
       viewFlushMs: opts.viewFlushMs,
       profileCacheMs: opts.profileCacheMs,
-      oauthFetch: opts.oauthFetch,
+      cimdFetch: outbound.cimd,
       mail: config.mail,
-      llm: config.llm,
+      llm: config.llm && outbound.model ? { ...config.llm, fetch: outbound.model } : undefined,
       log: (level, entry, message) => log?.[level](entry, message),
       pool,
       budgets: config.workers,
       redis,
+      secretsKey: config.secretsKey,
+      failedCredentialsLimit: config.rateLimit.failedCredentials,
+      oauthUnusedClientMs: config.oauthUnusedClientDays * 86_400_000,
+      orders: { payments: paymentProviderFor(config.orders.stripe), sellerCountry: config.orders.sellerCountry, expiryMs: config.orders.expiryMs },
+      claimProofs: proofs.readers,
+      claimPendingMs: config.claims.pendingMs,
     });
     const settings = await services.site.info();
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
@@ -81,6 +92,7 @@ export async function createApp(
       redis,
       ready: readinessProbe({ database: () => sql`select 1`.execute(database.db), redis: redis?.ping }),
       metrics: { token: config.metrics.token, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
+      mcpAllowedOrigins: config.mcpAllowedOrigins,
     });
     log = http.log;
     await redis?.start(); // now that its outages can be logged
@@ -95,7 +107,7 @@ export async function createApp(
           engine: database.engine,
           databaseUrl: config.databaseUrl,
           timezone: settings.timezone,
-          provider: config.domainRatingProvider ? httpProvider(config.domainRatingProvider) : manualProvider,
+          provider: config.domainRatingProvider && outbound.domainRating ? httpProvider({ ...config.domainRatingProvider, fetch: outbound.domainRating }) : manualProvider,
           now: services.now,
           onError: (err) => http.log.error({ err }, 'background job error'),
           onDemand,
@@ -131,12 +143,16 @@ export async function createApp(
         services.mailer.close();
         redis?.close();
         loop.stop();
+        await outbound.close();
+        await proofs.close();
         await database.close();
       },
     };
   } catch (err) {
     redis?.close();
     loop.stop();
+    await outbound.close();
+    await proofs.close();
     await pool.close();
     await database.close();
     throw err;

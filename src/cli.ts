@@ -9,6 +9,7 @@ import { migrate } from './store/migrate.ts';
 import { recentRuns, recordRun } from './jobs/runs.ts';
 import { runWeekStart } from './jobs/week-start.ts';
 import { refreshDomainRatings } from './jobs/domain-rating-refresh.ts';
+import { outboundFetches } from './outbound/fetches.ts';
 import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { domainRatingStore } from './store/domain-rating-store.ts';
 import { usersStore } from './store/users-store.ts';
@@ -18,6 +19,11 @@ import { DomainError } from './domain/errors.ts';
 import type { Scope } from './domain/actor.ts';
 import { outboxStore } from './store/outbox-store.ts';
 import { deliveryState } from './mail/mailer.ts';
+import { productsStore } from './store/products-store.ts';
+import { createPriceList } from './domain/catalog/price-list.ts';
+import { NewProduct, PriceCents } from './contract/price-list.ts';
+import { fieldErrors } from './operations/validation.ts';
+import { runOrderExpiry, ORDER_EXPIRY_JOB } from './jobs/order-expiry.ts';
 
 const USAGE = `usage: npm run cli -- <command>
   user:create --email E --password P [--name N] [--admin]
@@ -27,9 +33,14 @@ const USAGE = `usage: npm run cli -- <command>
   apikey:revoke ID                       revoke a key by its id
   mail:outbox [--limit N]                the latest mails the service sent (default 20), newest first
   jobs:runs [--job NAME] [--limit N]     recent background job runs
-  jobs:run NAME                          run a job now (week-start, domain-rating-refresh)
+  jobs:run NAME                          run a job now (week-start, domain-rating-refresh, order-expiry)
   dr:set --slug SLUG --value 0-100       record a Domain Rating for a listing
-  dr:import FILE.csv                     record Domain Ratings from lines "slug,value"`;
+  dr:import FILE.csv                     record Domain Ratings from lines "slug,value"
+  products:list                          every product with its code, kind, price (USD cents, ex VAT) and options
+  products:set-price CODE --cents N      a new price for quotes and checkouts from now on (orders keep theirs)
+  products:add --code C --name N --kind paid_launch|extra_category|section_unlock|billboard --cents N
+               [--description D] [--section story|milestones|media] [--minimum-cents N] [--max-per-listing 1-3]
+  products:retire CODE                   take a product off sale (its code stays taken)`;
 
 class UsageError extends Error {}
 
@@ -49,12 +60,20 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       admin: { type: 'boolean' },
       scopes: { type: 'string' },
+      code: { type: 'string' },
+      kind: { type: 'string' },
+      cents: { type: 'string' },
+      description: { type: 'string' },
+      section: { type: 'string' },
+      'minimum-cents': { type: 'string' },
+      'max-per-listing': { type: 'string' },
     },
   });
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   const accounts = createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now: () => new Date() });
+  const priceList = createPriceList({ store: productsStore(db), now: () => new Date() });
   try {
     await migrate(db);
     switch (command) {
@@ -69,13 +88,19 @@ async function main(argv: string[]) {
       }
       case 'jobs:run': {
         const name = positionals[0];
-        const provider = config.domainRatingProvider ? httpProvider(config.domainRatingProvider) : manualProvider;
-        const jobs: Record<string, () => Promise<unknown>> = {
-          'week-start': () => runWeekStart(db, new Date()),
-          'domain-rating-refresh': () => refreshDomainRatings(db, provider, new Date()),
-        };
-        if (!name || !jobs[name]) throw new UsageError(`jobs:run needs one of: ${Object.keys(jobs).join(', ')}`);
-        console.log(JSON.stringify(await recordRun(db, name, { jobId: 'cli' }, jobs[name])));
+        const outbound = outboundFetches(config);
+        try {
+          const provider = config.domainRatingProvider && outbound.domainRating ? httpProvider({ ...config.domainRatingProvider, fetch: outbound.domainRating }) : manualProvider;
+          const jobs: Record<string, () => Promise<unknown>> = {
+            'week-start': () => runWeekStart(db, new Date()),
+            'domain-rating-refresh': () => refreshDomainRatings(db, provider, new Date()),
+            [ORDER_EXPIRY_JOB]: () => runOrderExpiry(db, new Date()),
+          };
+          if (!name || !jobs[name]) throw new UsageError(`jobs:run needs one of: ${Object.keys(jobs).join(', ')}`);
+          console.log(JSON.stringify(await recordRun(db, name, { jobId: 'cli' }, jobs[name])));
+        } finally {
+          await outbound.close();
+        }
         return;
       }
       case 'dr:set': {
@@ -149,6 +174,44 @@ async function main(argv: string[]) {
           console.log('');
         }
         console.log(items.length ? `${items.length} of ${total} mails` : 'the outbox is empty');
+        return;
+      }
+      case 'products:list': {
+        for (const p of await priceList.all()) {
+          const options = Object.entries(p.options).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+          console.log(`${p.code.padEnd(22)} ${p.kind.padEnd(15)} ${String(p.price_cents).padStart(9)} cents  ${p.active ? 'on sale' : 'retired'}  "${p.name}"${options ? `  ${options}` : ''}`);
+        }
+        return;
+      }
+      case 'products:set-price': {
+        const code = positionals[0] ?? values.code;
+        if (!code || values.cents === undefined) throw new UsageError('products:set-price needs the product code and --cents N (USD cents, excluding VAT)');
+        const cents = PriceCents.safeParse(values.cents);
+        if (!cents.success) throw new UsageError(`--cents ${cents.error.issues[0].message}`);
+        await priceList.setPrice(code, cents.data);
+        console.log(`${code}: ${cents.data} cents from now on (existing orders keep their price)`);
+        return;
+      }
+      case 'products:add': {
+        const parsed = NewProduct.safeParse({
+          code: values.code,
+          name: values.name,
+          description: values.description,
+          kind: values.kind,
+          price_cents: values.cents,
+          section: values.section,
+          minimum_cents: values['minimum-cents'],
+          max_per_listing: values['max-per-listing'],
+        });
+        if (!parsed.success) throw new UsageError(`products:add: ${fieldErrors(parsed.error.issues).map((e) => `--${e.field.replace(/_/g, '-').replace('price-cents', 'cents')} ${e.message}`).join('; ')}`);
+        await priceList.add(parsed.data);
+        console.log(`${parsed.data.code}: on sale at ${parsed.data.price_cents} cents`);
+        return;
+      }
+      case 'products:retire': {
+        if (!positionals[0]) throw new UsageError('products:retire needs the product code (see products:list)');
+        await priceList.retire(positionals[0]);
+        console.log(`${positionals[0]}: off sale`);
         return;
       }
       default:

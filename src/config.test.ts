@@ -25,7 +25,15 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['smtp url scheme', { SMTP_URL: 'http://mail.example' }, /^config error: SMTP_URL must be smtp:\/\//],
   ['smtp url without a host', { SMTP_URL: 'smtp://' }, /^config error: SMTP_URL must be smtp:\/\//],
   ['mail from without an address', { MAIL_FROM: 'Launchyard' }, /^config error: MAIL_FROM must be an address/],
+  ['a DNS server by name', { DNS_SERVERS: 'dns.example' }, /^config error: DNS_SERVERS must be comma-separated IP addresses/],
+  ['a DNS server with a bad port', { DNS_SERVERS: '1.1.1.1,127.0.0.1:99999' }, /^config error: DNS_SERVERS must be/],
+  ['claims pending for 0 days', { CLAIM_PENDING_DAYS: '0' }, /^config error: CLAIM_PENDING_DAYS/],
 ];
+test('claims: pending 7 days and the system resolvers by default; DNS_SERVERS and CLAIM_PENDING_DAYS are read', () => {
+  assert.deepEqual(loadConfig({}).claims, { pendingMs: 7 * 86_400_000, dnsServers: [] });
+  const c = loadConfig({ DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353,[::1]:53 ', CLAIM_PENDING_DAYS: '3' });
+  assert.deepEqual(c.claims, { pendingMs: 3 * 86_400_000, dnsServers: ['1.1.1.1', '127.0.0.1:5353', '[::1]:53'] });
+});
 test('mail: no SMTP by default (the outbox only), a default sender; SMTP_URL and MAIL_FROM are read', () => {
   assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Launchyard <no-reply@localhost>' });
   const c = loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Launches <hello@launch.example>' });

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import type { CrawlBounds } from './crawler/types.ts';
+import { isDnsServer } from './outbound/txt-records.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
 
 /** Only from a run's first slash: searched for from every slash, a long run costs its length squared. */
 const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
+/** Hosts as written in a URL, comma-separated: the private hosts an outbound fetch may reach. */
+const hostList = z
+  .string()
+  .refine(
+    (v) => v.split(',').every((h) => h.trim() === '' || /^(\[[0-9a-fA-F:.]+\]|[^\s/:?#@[\]]+)$/.test(h.trim())),
+    'must be comma-separated hosts or IPs as written in a URL, without port or path, e.g. 127.0.0.1,localhost,[::1]',
+  )
+  .default('');
+const splitHosts = (v: string) => v.split(',').map((h) => h.trim()).filter((h) => h !== '');
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,6 +31,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_FAILED_CREDENTIALS: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
   DR_PROVIDER_URL: z
@@ -37,11 +50,13 @@ const Env = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, e.g. "Launchyard <no-reply@example.com>"')
     .default('Launchyard <no-reply@localhost>'),
-  CRAWLER_ALLOW_HOSTS: z
+  CRAWLER_ALLOW_HOSTS: hostList,
+  CIMD_ALLOW_HOSTS: hostList,
+  MCP_ALLOWED_ORIGINS: z
     .string()
     .refine(
-      (v) => v.split(',').every((h) => h.trim() === '' || /^(\[[0-9a-fA-F:.]+\]|[^\s/:?#@[\]]+)$/.test(h.trim())),
-      'must be comma-separated hosts or IPs as written in a URL, without port or path, e.g. 127.0.0.1,localhost,[::1]',
+      (v) => v.split(',').every((o) => o.trim() === '' || (URL.canParse(o.trim()) && new URL(o.trim()).origin === o.trim().replace(/\/$/, ''))),
+      'must be comma-separated origins, e.g. https://claude.ai,https://app.example.com',
     )
     .default(''),
   CRAWLER_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(8),
@@ -56,9 +71,24 @@ const Env = z.object({
   EXTRACTION_PAGE_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   EXTRACTION_DRAFT_BUDGET_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be the ISO 3166-1 alpha-2 code of the country the seller is established in, e.g. DE')
+    .optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24).default(24),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  OAUTH_UNUSED_CLIENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
+  DNS_SERVERS: z
+    .string()
+    .refine((v) => v.split(',').every((s) => s.trim() === '' || isDnsServer(s.trim())), 'must be comma-separated IP addresses with an optional port, e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53')
+    .default(''),
+  CLAIM_PENDING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export interface Config {
@@ -70,7 +100,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number };
+  /** failedCredentials: invalid API keys, bearer tokens and token-endpoint grants per client address in 10 minutes. */
+  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number; signInPerMinute: number; failedCredentials: number };
   trustProxy: boolean;
   /** Run background jobs in this process. Off for tests and one-off commands. */
   jobs: boolean;
@@ -92,8 +123,23 @@ export interface Config {
   workers: { threads?: number; pageBudgetMs: number; draftBudgetMs: number };
   /** SIGTERM: how long running requests and jobs may take to finish before the process exits. */
   shutdownTimeoutMs: number;
+  /** Web origins besides PUBLIC_URL's that may call /mcp from a browser page. */
+  mcpAllowedOrigins: string[];
+  /** Seals the installation secrets (OAuth signing keys, cookie keys) in the database; without it they are stored plain. */
+  secretsKey?: string;
+  /** A dynamically registered OAuth client that no one has connected within this many days is deleted. */
+  oauthUnusedClientDays: number;
+  /** Private hosts an OAuth client ID metadata document may be fetched from (tests, an intranet); none by default. */
+  cimdAllowHosts: string[];
   /** Minutes between refreshes of the stored trending scores (votes also trigger one). */
   trendingEveryMinutes: number;
+  /** Claims: how long one stays pending, and the DNS servers TXT proofs are looked up on (none: the system's resolvers). */
+  claims: { pendingMs: number; dnsServers: string[] };
+  /**
+   * Orders: the seller's country (VAT), how long an unpaid order holds its launch week, and
+   * Stripe when both its keys are set (test mode otherwise).
+   */
+  orders: { sellerCountry?: string; expiryMs: number; stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string } };
   /** GET /metrics: its bearer token (without one only loopback clients may read it), and the window delays are reported over. */
   metrics: { token?: string; windowMs: number };
 }
@@ -108,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new ConfigError('config error: LLM_MODEL is required when LLM_BASE_URL is set');
+  // One key without the other would leave the site in test mode with real keys configured: refuse it.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('config error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both (Stripe payments) or neither (test mode)');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.SELLER_COUNTRY) throw new ConfigError('config error: SELLER_COUNTRY is required with Stripe: the VAT of real payments depends on it');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
   return {
     port: e.PORT,
@@ -117,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE, authenticatedPerMinute: e.RATE_LIMIT_AUTHENTICATED_PER_MINUTE },
+    rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE, authenticatedPerMinute: e.RATE_LIMIT_AUTHENTICATED_PER_MINUTE, signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE, failedCredentials: e.RATE_LIMIT_FAILED_CREDENTIALS },
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS === 'on',
     domainRatingProvider: e.DR_PROVIDER_URL
@@ -125,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     crawler: {
-      allowHosts: e.CRAWLER_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter((h) => h !== ''),
+      allowHosts: splitHosts(e.CRAWLER_ALLOW_HOSTS),
       userAgent: `LaunchyardBot/1.0 (+${publicUrl}/bot)`,
       bounds: {
         maxPages: e.CRAWLER_MAX_PAGES,
@@ -142,5 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
     trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
+    orders: {
+      sellerCountry: e.SELLER_COUNTRY?.toUpperCase(),
+      expiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          : undefined,
+    },
+    claims: { pendingMs: e.CLAIM_PENDING_DAYS * 86_400_000, dnsServers: splitHosts(e.DNS_SERVERS) },
+    cimdAllowHosts: splitHosts(e.CIMD_ALLOW_HOSTS),
+    secretsKey: e.SECRETS_KEY,
+    oauthUnusedClientDays: e.OAUTH_UNUSED_CLIENT_DAYS,
+    mcpAllowedOrigins: splitHosts(e.MCP_ALLOWED_ORIGINS),
   };
 }

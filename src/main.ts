@@ -12,6 +12,7 @@ async function main() {
     console.log(result.loaded ? `demo data loaded: ${result.summary}` : 'demo data skipped: the database already has listings');
   }
   await app.http.listen({ port: config.port, host: config.host });
+  if (!config.secretsKey) console.warn('SECRETS_KEY is not set: the OAuth signing keys and cookie secrets are stored unencrypted in the database (see README, "Secrets").');
   console.log(`launchyard listening on ${config.publicUrl} (API ${config.publicUrl}/api/v1, MCP ${config.publicUrl}/mcp, database ${app.database.engine})`);
 
   // First signal: stop taking work and finish what runs, within SHUTDOWN_TIMEOUT_SECONDS. A

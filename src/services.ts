@@ -7,6 +7,7 @@ import { createAccounts } from './domain/accounts/accounts.ts';
 import { sessionsStore } from './store/sessions-store.ts';
 import { createSessions } from './domain/accounts/sessions.ts';
 import { secretsStore } from './store/secrets-store.ts';
+import { createSecretBox } from './domain/accounts/secret-box.ts';
 import { oauthStore } from './store/oauth-store.ts';
 import { createOAuth } from './oauth/service.ts';
 import { idempotencyStore } from './store/idempotency-store.ts';
@@ -15,10 +16,11 @@ import { categoriesStore } from './store/categories-store.ts';
 import { foundersStore } from './store/founders-store.ts';
 import { blogStore } from './store/blog-store.ts';
 import { catalogStore } from './store/catalog-store.ts';
-import { getSiteInfo } from './domain/site/site-info.ts';
+import { cachedSiteInfo } from './domain/site/site-info.ts';
 import { createListingDirectory, PROFILE_CACHE_MS } from './domain/listings/directory.ts';
 import { sharedCache, type CacheFactory } from './store/shared-cache.ts';
 import type { RedisLink } from './store/redis.ts';
+import type { SafeFetch } from './outbound/safe-fetch.ts';
 import { createCategoryDirectory } from './domain/categories/directory.ts';
 import { createFounderDirectory } from './domain/founders/directory.ts';
 import { createBlog } from './domain/blog/blog.ts';
@@ -33,6 +35,8 @@ import { emailTokensStore } from './store/email-tokens-store.ts';
 import { createEmailVerification } from './domain/accounts/email-verification.ts';
 import { signInFailuresStore } from './store/sign-in-failures-store.ts';
 import { createSignIn } from './domain/accounts/sign-in.ts';
+import { createCredentialThrottle, CREDENTIAL_POLICY } from './domain/accounts/credential-throttle.ts';
+import { attemptCounter } from './store/attempt-counter.ts';
 import { communityStore } from './store/community-store.ts';
 import { createCommunity } from './domain/community/community.ts';
 import { lateDispatcher } from './jobs/dispatch.ts';
@@ -46,8 +50,20 @@ import type { Drafter } from './domain/drafts/drafting.ts';
 import { createLlmExtractor } from './extraction/llm.ts';
 import type { WorkPool } from './workers/pool.ts';
 import { createDrafter } from './workers/drafter.ts';
+import { ordersStore } from './store/orders-store.ts';
+import { productsStore } from './store/products-store.ts';
+import { createPriceList } from './domain/catalog/price-list.ts';
+import { createOrders } from './domain/orders/orders.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { testPayments } from './payments/test-provider.ts';
+import { randomToken } from './domain/accounts/secrets.ts';
+import { claimsStore } from './store/claims-store.ts';
+import { createClaims } from './domain/claims/claims.ts';
+import type { ProofReaders } from './domain/claims/checks.ts';
 
 export interface ServiceDeps {
+  /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
+  orders?: { payments: PaymentProvider; sellerCountry?: string; expiryMs: number };
   db: Kysely<DB>;
   publicUrl: string;
   now?: () => Date;
@@ -55,19 +71,29 @@ export interface ServiceDeps {
   viewFlushMs?: number;
   /** Time-to-live of cached public profiles and rankings (tests use 0 to see every write at once). */
   profileCacheMs?: number;
-  /** Tests only: how the OAuth server fetches client ID metadata documents (default: oidc-provider's, with SSRF protection). */
-  oauthFetch?: typeof fetch;
+  /** How the OAuth server fetches client ID metadata documents: the safe fetch (outbound/safe-fetch.ts). */
+  cimdFetch: SafeFetch;
   /** Outgoing mail (config.mail): always the outbox table, plus SMTP when smtpUrl is set. */
   mail?: { smtpUrl?: string; from: string };
   /** Where the mailer logs (the HTTP server's logger). */
   log?: MailLog;
-  /** An OpenAI-compatible endpoint (config.llm): asked first, the built-in extractor second. */
-  llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /** An OpenAI-compatible endpoint (config.llm): asked first, the built-in extractor second; called through `fetch` (the safe fetch). */
+  llm?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number; fetch: SafeFetch };
   /** The worker pool (owned by the app) and the budgets of drafting in it (config.workers). */
   pool: WorkPool;
   budgets?: { pageBudgetMs: number; draftBudgetMs: number };
   /** Public read caches are shared through it when REDIS_URL is set. */
   redis?: RedisLink;
+  /** Failed credentials per client address in CREDENTIAL_POLICY's window (RATE_LIMIT_FAILED_CREDENTIALS). */
+  failedCredentialsLimit?: number;
+  /** SECRETS_KEY: installation secrets are stored sealed with it. */
+  secretsKey?: string;
+  /** How long a registered OAuth client may stay unused before it is deleted (30 days by default). */
+  oauthUnusedClientMs?: number;
+  /** How verify_claim reads DNS records, homepages and files (src/proof-readers.ts, owned by the app). */
+  claimProofs: ProofReaders;
+  /** How long a claim stays pending (CLAIM_PENDING_DAYS; 7 days by default). */
+  claimPendingMs?: number;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -80,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
   const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache });
   const users = usersStore(db);
   const jobs = lateDispatcher();
+  const secrets = secretsStore(db, deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined);
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,
@@ -88,11 +115,11 @@ export function createServices(deps: ServiceDeps) {
     pool: deps.pool,
     /** Background work sent from requests; the app attaches pg-boss (or the inline runner in tests). */
     jobs,
-    site: { info: () => getSiteInfo(site, publicUrl) },
+    site: { info: cachedSiteInfo(site, publicUrl, cache, cacheMs) },
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),
-    secrets: secretsStore(db),
-    oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets: secretsStore(db), publicUrl, now, cimdFetch: deps.oauthFetch }),
+    secrets,
+    oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets, publicUrl, now, cimdFetch: deps.cimdFetch, unusedClientMs: deps.oauthUnusedClientMs ?? 30 * 86_400_000 }),
     idempotency: { store: idempotencyStore(db), now },
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache }),
@@ -100,15 +127,43 @@ export function createServices(deps: ServiceDeps) {
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),
-    badges: createBadges({ store: badgesStore(db), publicUrl, now }),
+    badges: createBadges({ store: badgesStore(db), publicUrl, now, cache, cacheMs }),
     mailer,
     outbox: outboxStore(db),
     signIn: createSignIn({ users, failures: signInFailuresStore(db), now }),
+    /** Failed API keys, bearer tokens and token-endpoint grants per client address (shared through Redis). */
+    credentials: createCredentialThrottle(attemptCounter('credentials', { windowMs: CREDENTIAL_POLICY.windowMs, redis: deps.redis }), {
+      ...CREDENTIAL_POLICY,
+      limit: deps.failedCredentialsLimit ?? CREDENTIAL_POLICY.limit,
+    }),
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
-    community: createCommunity({ store: communityStore(db), now, jobs }),
+    community: createCommunity({ store: communityStore(db), now, jobs, cache, cacheMs }),
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
     drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: drafterFor(deps), forgetListing: listings.forget }),
+    /** The administrator's products and prices (CLI products:*, /admin/products). */
+    priceList: createPriceList({ store: productsStore(db), now }),
+    orders: createOrders({
+      store: ordersStore(db),
+      payments: deps.orders?.payments ?? testPayments,
+      publicUrl,
+      now,
+      sellerCountry: deps.orders?.sellerCountry,
+      expiryMs: deps.orders?.expiryMs ?? 24 * 3_600_000,
+      tokenKey: () => secrets.getOrCreate('checkout_token_key', () => randomToken(32)),
+      forget: listings.forget,
+      log: deps.log,
+    }),
     draftInvites: createDraftInvites({ stores: draftInviteStores(db), mailer, publicUrl, siteName: async () => (await site.settings()).name, now, forgetListing: listings.forget }),
+    claims: createClaims({
+      store: claimsStore(db),
+      readers: deps.claimProofs,
+      mailer,
+      publicUrl,
+      siteName: async () => (await site.settings()).name,
+      now,
+      pendingMs: deps.claimPendingMs ?? 7 * 86_400_000,
+      forget: listings.forget,
+    }),
   };
 }
 
@@ -118,7 +173,7 @@ export type Services = ReturnType<typeof createServices>;
 function drafterFor(deps: ServiceDeps): Drafter {
   return createDrafter({
     pool: deps.pool,
-    model: deps.llm ? createLlmExtractor(deps.llm) : undefined,
+    model: deps.llm ? createLlmExtractor({ ...deps.llm, fetch: deps.llm.fetch as typeof fetch }) : undefined,
     pageBudgetMs: deps.budgets?.pageBudgetMs ?? 2000,
     draftBudgetMs: deps.budgets?.draftBudgetMs ?? 30_000,
   });

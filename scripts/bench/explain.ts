@@ -6,8 +6,8 @@
 import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '../../src/store/database.ts';
 import type { DB } from '../../src/store/schema.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { createWorkPool } from '../../src/workers/pool.ts';
+import type { Services } from '../../src/services.ts';
+import { benchServices } from './services.ts';
 import { searchListings } from '../../src/operations/listings/search-listings.ts';
 
 export interface Explained {
@@ -41,8 +41,7 @@ async function explainCall(
 ): Promise<Explained> {
   const sink: { current?: CompiledQuery[] } = {};
   // Caches off: this measures the database path that a cache miss takes.
-  const pool = createWorkPool(); // no thread starts: these reads never use it
-  const services = createServices({ db: db.withPlugin(capturing(db, sink)), publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0, pool });
+  const { services, close } = benchServices(db.withPlugin(capturing(db, sink)));
   try {
     const captured: CompiledQuery[] = [];
     sink.current = captured;
@@ -76,8 +75,7 @@ async function explainCall(
       plan,
     };
   } finally {
-    await services.listings.views.stop();
-    await pool.close();
+    await close();
   }
 }
 
@@ -112,10 +110,9 @@ const SEQ_SCAN = /Seq Scan on (?:listings|votes)\b/;
 /** Every statement of each read that touches listings or votes, explained (caches off). */
 export async function explainReads(conn: { dataDir: string; databaseUrl?: string }, reads: Array<{ name: string; call: (s: Services) => Promise<unknown> }>): Promise<ReadPlans[]> {
   const database = await openDatabase({ dataDir: conn.dataDir, databaseUrl: conn.databaseUrl, poolSize: 2 });
-  const pool = createWorkPool();
   const db = database.db;
   const sink: { current?: CompiledQuery[] } = {};
-  const services = createServices({ db: db.withPlugin(capturing(db, sink)), publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0, pool });
+  const { services, close } = benchServices(db.withPlugin(capturing(db, sink)));
   const out: ReadPlans[] = [];
   try {
     for (const read of reads) {
@@ -133,8 +130,7 @@ export async function explainReads(conn: { dataDir: string; databaseUrl?: string
       out.push({ label: read.name, plans, seqScan: plans.some((p) => SEQ_SCAN.test(p.plan)) });
     }
   } finally {
-    await services.listings.views.stop();
-    await pool.close();
+    await close();
     await database.close();
   }
   return out;

@@ -129,8 +129,8 @@ export interface Verdict {
 
 const row = (r: EngineResult | undefined, name: string) => r?.rows.find((x) => x.name === name);
 const stuck = (x: Row) => x.unanswered > x.connections / 2 && x.unanswered > x.requests / 20;
-const clean = (x: Row) => x.non2xx === 0 && x.errors === 0 && x.mismatches === 0 && !stuck(x);
-const dirty = (x: Row) =>
+export const clean = (x: Row) => x.non2xx === 0 && x.errors === 0 && x.mismatches === 0 && !stuck(x);
+export const dirty = (x: Row) =>
   `${x.non2xx} non-2xx, ${x.errors} errors, ${x.mismatches} bad bodies, ${x.unanswered} unanswered at the end of ${x.requests + x.unanswered}`;
 
 export function verdicts(results: Partial<Record<Engine, EngineResult>>): Verdict[] {

@@ -4,8 +4,8 @@
  * after the server has stopped (the embedded database admits one process).
  */
 import { openDatabase } from '../../src/store/database.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { createWorkPool } from '../../src/workers/pool.ts';
+import type { Services } from '../../src/services.ts';
+import { benchServices } from './services.ts';
 
 export interface SingleTiming {
   runs: number;
@@ -20,8 +20,7 @@ export async function timeSingles(
   runs = 100,
 ): Promise<Record<string, SingleTiming>> {
   const database = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir });
-  const pool = createWorkPool();
-  const services = createServices({ db: database.db, publicUrl: 'http://127.0.0.1', viewFlushMs: 0, profileCacheMs: 0, pool });
+  const { services, close } = benchServices(database.db);
   const out: Record<string, SingleTiming> = {};
   try {
     for (const { name, call } of calls) {
@@ -37,8 +36,7 @@ export async function timeSingles(
       out[name] = { runs, p50: at(50), p99: at(99), max: times[times.length - 1] };
     }
   } finally {
-    await services.listings.views.stop();
-    await pool.close();
+    await close();
     await database.close();
   }
   return out;

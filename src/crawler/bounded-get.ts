@@ -1,7 +1,7 @@
 import { errors, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { CrawlFailure } from './types.ts';
-import { BlockedAddressError } from './safe-agent.ts';
+import { BlockedAddressError } from '../outbound/safe-agent.ts';
 
 export interface GetOptions {
   agent: Dispatcher;

@@ -259,3 +259,26 @@ test("the caller's abort signal stops the crawl by throwing its reason", async (
     },
   );
 });
+
+test('fetchText reads a small text file of any type after a redirect, cut at maxBytes; robots.txt and HTTP errors refuse it', async () => {
+  await withSite(
+    pagesHandler({
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: LaunchyardBot\nDisallow: /private/\n' },
+      '/.well-known/old.txt': { status: 301, headers: { location: '/.well-known/proof.txt' } },
+      '/.well-known/proof.txt': { type: 'application/octet-stream', body: 'token-123\nsecond line' },
+      '/private/proof.txt': { type: 'text/plain', body: 'token-123' },
+    }),
+    {},
+    async (origin, crawler) => {
+      const read = await crawler.fetchText(`${origin}/.well-known/old.txt`, { maxBytes: 1024 });
+      assert.deepEqual(read, { ok: true, finalUrl: `${origin}/.well-known/proof.txt`, status: 200, text: 'token-123\nsecond line' });
+      const cut = await crawler.fetchText(`${origin}/.well-known/proof.txt`, { maxBytes: 5 });
+      assert.equal(cut.ok && cut.text, 'token');
+      const disallowed = await crawler.fetchText(`${origin}/private/proof.txt`, { maxBytes: 1024 });
+      assert.equal(!disallowed.ok && disallowed.failure.code, 'robots_disallowed');
+      const missing = await crawler.fetchText(`${origin}/.well-known/none.txt`, { maxBytes: 1024 });
+      assert.deepEqual(!missing.ok && [missing.status, missing.failure.code], [404, 'http_error']);
+      assert.equal((await crawler.fetchText('ftp://example.com/x', { maxBytes: 10 })).ok, false);
+    },
+  );
+});

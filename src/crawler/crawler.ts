@@ -1,4 +1,4 @@
-import type { CrawlBounds, CrawlFailure, Crawler, CrawlProgress, CrawlResult, PageFetch, PageReader, PageSnapshot, SkippedPage } from './types.ts';
+import type { CrawlBounds, CrawlFailure, Crawler, CrawlProgress, CrawlResult, PageFetch, PageReader, PageSnapshot, SkippedPage, TextFetch } from './types.ts';
 import { parseCrawlUrl } from './bounded-get.ts';
 import { FetchSession } from './fetch-session.ts';
 import type { SessionContext } from './fetch-session.ts';
@@ -6,7 +6,7 @@ import { candidatesFrom, pageKey, pickNext, siteKey } from './page-picker.ts';
 import type { Candidate } from './page-picker.ts';
 import { disallowedFailure } from './robots.ts';
 import type { RobotsRules } from './robots.ts';
-import { createSafeAgent } from './safe-agent.ts';
+import { createSafeAgent } from '../outbound/safe-agent.ts';
 import { inProcessPageReader } from './page-text.ts';
 
 export const DEFAULT_CRAWL_BOUNDS: CrawlBounds = {
@@ -32,7 +32,11 @@ export interface CrawlerOptions {
 }
 
 /** A Crawler that owns its connection pool; close() when the service stops. */
-export type ClosableCrawler = Crawler & { close(): Promise<void> };
+export type ClosableCrawler = Crawler & {
+  /** A small text file (a claim's /.well-known/ file) through the same safe fetch and robots check, at most maxBytes of it. */
+  fetchText(url: string, opts: { maxBytes: number; signal?: AbortSignal }): Promise<TextFetch>;
+  close(): Promise<void>;
+};
 
 export function createCrawler(opts: CrawlerOptions): ClosableCrawler {
   const bounds: CrawlBounds = { ...DEFAULT_CRAWL_BOUNDS, ...opts.bounds };
@@ -68,6 +72,14 @@ export function createCrawler(opts: CrawlerOptions): ClosableCrawler {
       const session = new FetchSession({ ...base, sharedRobots }, options?.signal);
       session.throwIfCancelled();
       return session.fetchHtml(start);
+    },
+
+    async fetchText(url, options): Promise<TextFetch> {
+      const start = parseCrawlUrl(url);
+      if (!start) return { ok: false, failure: invalidUrl(url) };
+      const session = new FetchSession({ ...base, sharedRobots }, options.signal);
+      session.throwIfCancelled();
+      return session.fetchText(start, options.maxBytes);
     },
 
     close: () => agent.close(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import type { CrawlBounds, CrawlFailure, PageReader, PageSnapshot } from './types.ts';
+import type { CrawlBounds, CrawlFailure, PageReader, PageSnapshot, TextFetch } from './types.ts';
 import { boundedGet } from './bounded-get.ts';
 import { decodeBody } from './charset.ts';
 import { disallowedFailure, readRobots, ROBOTS_MAX_BYTES } from './robots.ts';
@@ -144,6 +144,31 @@ export class FetchSession {
         links: reading.links,
       },
     };
+  }
+
+  /**
+   * GET a small text file (any content type) through the same checks as a page: robots.txt on
+   * every hop, the address policy, the deadline. Only a 2xx answer's body is read, up to maxBytes.
+   */
+  async fetchText(url: URL, maxBytes: number): Promise<TextFetch> {
+    const outcome = await boundedGet(url, {
+      agent: this.ctx.agent,
+      userAgent: this.ctx.userAgent,
+      accept: 'text/plain,*/*;q=0.1',
+      maxBytes,
+      maxRedirects: this.ctx.bounds.maxRedirects,
+      hopTimeoutMs: REQUEST_TIMEOUT_MS,
+      signal: this.signal,
+      beforeHop: (hop) => this.mayRequest(hop),
+      wantBody: (status) => status >= 200 && status < 300,
+    });
+    this.throwIfCancelled();
+    if (!outcome.ok) return outcome;
+    const res = outcome.response;
+    if (res.status < 200 || res.status >= 300) {
+      return { ok: false, status: res.status, failure: { code: 'http_error', reason: `${res.finalUrl} answered HTTP ${res.status}.` } };
+    }
+    return { ok: true, finalUrl: res.finalUrl, status: res.status, text: decodeBody(res.body, res.contentType || 'text/plain') };
   }
 
   private async mayRequest(url: URL): Promise<CrawlFailure | null> {

@@ -89,6 +89,11 @@ export type PageFetch =
   | { ok: true; page: PageSnapshot }
   | { ok: false; failure: CrawlFailure; status?: number };
 
+/** A small text file read outside a site crawl (a claim's /.well-known/ file): its text as sent, up to the bound. */
+export type TextFetch =
+  | { ok: true; finalUrl: string; status: number; text: string }
+  | { ok: false; failure: CrawlFailure; status?: number };
+
 /** What the crawler keeps of an HTML page (crawler/page-text.ts readPage). */
 export interface PageReading {
   title: string;

@@ -12,6 +12,15 @@ export type ErrorKind =
   | 'rate_limited'
   | 'unavailable';
 
+/** A rate budget as the RateLimit headers report it. */
+export interface Budget {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
 export interface FieldError {
   /** Dotted path of the offending input, e.g. "fields.tagline" or "page". */
   field: string;
@@ -26,6 +35,8 @@ export class DomainError extends Error {
   scope?: string;
   /** When retrying makes sense, after how many seconds (REST: the Retry-After header). */
   retryAfterSeconds?: number;
+  /** For a throttle's refusal: its budget, for the RateLimit headers. */
+  budget?: Budget;
   constructor(kind: ErrorKind, code: string, detail: string, fields?: FieldError[]) {
     super(detail);
     this.kind = kind;

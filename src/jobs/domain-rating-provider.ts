@@ -25,6 +25,8 @@ export interface HttpProviderConfig {
   field: string;
   timeoutMs?: number;
   name?: string;
+  /** The service's safe fetch, the provider's host allowed (outbound/safe-fetch.ts). */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
 /** Any HTTP API that answers JSON with the rating at a known path. */
@@ -33,7 +35,7 @@ export function httpProvider(cfg: HttpProviderConfig): DomainRatingProvider {
     name: cfg.name ?? new URL(cfg.url.replace('{domain}', 'x')).hostname,
     automatic: true,
     async lookup(domain) {
-      const res = await fetch(cfg.url.replace('{domain}', encodeURIComponent(domain)), {
+      const res = await cfg.fetch(cfg.url.replace('{domain}', encodeURIComponent(domain)), {
         headers: { accept: 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
         signal: AbortSignal.timeout(cfg.timeoutMs ?? 5000),
         redirect: 'error',

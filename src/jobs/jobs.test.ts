@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { createTestApp } from '../testing/harness.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
 import { httpProvider, manualProvider } from './domain-rating-provider.ts';
 import { recentRuns, recordRun } from './runs.ts';
+import { createSafeFetch } from '../outbound/safe-fetch.ts';
 
 const NOW = new Date('2027-01-06T12:00:00Z');
 const t = await createTestApp({ now: () => NOW });
@@ -41,7 +42,9 @@ test('Domain Rating refresh: values recorded with history; failures and unknowns
     'fresh.example': { status: 200, body: { data: { dr: 1 } } },
   });
   try {
-    const provider = httpProvider({ url: api.url, apiKey: 'secret', field: 'data.dr', name: 'fake-dr' });
+    const safe = createSafeFetch({ allowHosts: ['127.0.0.1'], timeoutMs: 5000, maxBodyBytes: 64 * 1024 });
+    after(() => safe.close());
+    const provider = httpProvider({ url: api.url, apiKey: 'secret', field: 'data.dr', name: 'fake-dr', fetch: safe });
     const result = await refreshDomainRatings(t.db, provider, NOW);
     assert.deepEqual({ ...result, checked: undefined }, { provider: 'fake-dr', checked: undefined, updated: 1, failed: 2 });
     assert.ok(api.seen.every((s) => s.auth === 'Bearer secret'));

@@ -13,6 +13,7 @@ import type { DomainRatingProvider } from './domain-rating-provider.ts';
 import type { JobDispatcher, JobHandler } from './dispatch.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
+import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -74,6 +75,8 @@ export async function startJobs(deps: JobsDeps) {
     // Drafts whose pipeline job was lost (a crash between commit and send, a dead worker) are
     // re-sent a few times, then failed with a reason: no draft stays in crawling forever.
     'draft-sweep': () => sweepDrafts({ stores: draftStores(deps.db), jobs: dispatcher, now: deps.now }),
+    // Unpaid orders past ORDER_EXPIRY_HOURS become expired (their launch week room is already free).
+    [ORDER_EXPIRY_JOB]: () => runOrderExpiry(deps.db, deps.now()),
   };
   for (const [name, run] of Object.entries(scheduled)) {
     await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
@@ -93,6 +96,7 @@ export async function startJobs(deps: JobsDeps) {
   await boss.schedule('idempotency-purge', '15 * * * *', null, { tz: deps.timezone });
   await boss.schedule(BADGE_SWEEP_JOB, '40 */6 * * *', null, { tz: deps.timezone });
   await boss.schedule('draft-sweep', '*/2 * * * *', null, { tz: deps.timezone });
+  await boss.schedule(ORDER_EXPIRY_JOB, '*/10 * * * *', null, { tz: deps.timezone });
   // An on-demand queue with a schedule too: votes send it as well (domain/community).
   await boss.schedule(TRENDING_REFRESH_JOB, `*/${deps.trendingEveryMinutes} * * * *`, null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });

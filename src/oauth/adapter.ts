@@ -27,7 +27,7 @@ const PURGE_EVERY_MS = 10 * 60_000;
  * The oidc-provider adapter over oauth_records: one instance per model name. Expired rows are
  * invisible to reads and purged now and then (at most every 10 minutes per process).
  */
-export function createAdapterFactory(store: OAuthStore) {
+export function createAdapterFactory(store: OAuthStore, opts: { unusedClientMs: number }) {
   let lastPurge = Date.now();
   const maybePurge = () => {
     if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
@@ -56,6 +56,9 @@ export function createAdapterFactory(store: OAuthStore) {
           delete stored.client_secret;
           delete stored.client_secret_expires_at;
         }
+        // A registered client expires unless someone connects it: the first grant keeps it for good,
+        // so registrations nobody ever used do not pile up (OAUTH_UNUSED_CLIENT_DAYS).
+        const lifetimeMs = expiresIn ? expiresIn * 1000 : model === 'Client' ? opts.unusedClientMs : 0;
         await store.upsert({
           model,
           id: key(id),
@@ -63,8 +66,9 @@ export function createAdapterFactory(store: OAuthStore) {
           grantId: model === 'Grant' ? id : (payload.grantId ?? null),
           uid: model === 'Session' ? (payload.uid ?? null) : null,
           userCode: payload.userCode ?? null,
-          expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+          expiresAt: lifetimeMs ? new Date(Date.now() + lifetimeMs) : null,
         });
+        if (model === 'Grant' && typeof payload.clientId === 'string') await store.keepClient(payload.clientId);
       },
       async find(id) {
         return out(id, await store.find(model, 'id', key(id), new Date()));

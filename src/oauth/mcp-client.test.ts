@@ -96,6 +96,7 @@ tls.setDefaultCACertificates([...tls.getCACertificates('default'), cert]);
 const REDIRECT = 'http://127.0.0.1:45999/callback'; // never listened on: the test reads the code from the redirect
 let docs: Server;
 let docRequests = 0;
+let docConnections = 0;
 let clientIdUrl = '';
 
 before(async () => {
@@ -123,20 +124,16 @@ before(async () => {
       }),
     );
   });
+  docs.on('connection', () => docConnections++);
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   clientIdUrl = `https://localhost:${(docs.address() as AddressInfo).port}/mcp-client.json`;
 });
 after(() => docs.close());
 
-/** Tests only: the provider's fetch without its SSRF-checking dispatcher (loopback allowed). */
-const loopbackAllowed: typeof fetch = (input, init) => {
-  const { dispatcher: _ssrf, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
-  return fetch(input, rest);
-};
-
 // PUBLIC_URL must be where the server really listens: the SDK follows the URLs in the metadata.
 const port = await freePort();
-const t: TestApp = await createTestApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` }, oauthFetch: loopbackAllowed });
+// The document server is on loopback: this installation allows exactly that host for client metadata.
+const t: TestApp = await createTestApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, CIMD_ALLOW_HOSTS: 'localhost' } });
 const base = await t.url();
 
 async function newUser(email: string) {
@@ -228,11 +225,12 @@ test('the SDK refreshes an expired session with the rotated refresh token and ke
   await client.close();
 });
 
-test('without the test allowance, a client_id on a loopback address is refused (SSRF protection)', async () => {
-  const guarded = await createTestApp(); // production fetch: oidc-provider's SSRF-checking dispatcher
+test('without the allowance, a client_id on a loopback address is refused before any connection is made (SSRF)', async () => {
+  const guarded = await createTestApp(); // the production setting: no private host allowed
   // TLS is not the obstacle: this process trusts the certificate.
   assert.equal((await fetch(clientIdUrl)).status, 200);
   const before = docRequests;
+  const connectionsBefore = docConnections;
   const browser = new TestBrowser(guarded.app);
   const userId = await guarded.app.services.accounts.createUser({ email: 'ssrf@test.example', name: 'S', password: null });
   await browser.signIn(guarded.app, userId);
@@ -251,6 +249,7 @@ test('without the test allowance, a client_id on a loopback address is refused (
   assert.match(page.body, /invalid_client/);
   assert.match(page.body, /client_id metadata document fetch failed/);
   assert.equal(docRequests, before, 'no request reached the loopback server');
+  assert.equal(docConnections, connectionsBefore, 'not even a TCP connection: the address is refused before connecting');
   await guarded.close();
 });
 

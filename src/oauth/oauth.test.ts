@@ -158,22 +158,34 @@ test('PKCE is required: no code_challenge, or the plain method, is refused', asy
   assert.match(String(plain.url.searchParams.get('error_description')), /code_challenge_method/);
 });
 
-test('PKCE: a wrong or missing code_verifier does not redeem the code', async () => {
+test('PKCE: a wrong or missing code_verifier burns the code (an intercepted code gets one try)', async () => {
+  const redeemAfter = async (first: Record<string, string>) => {
+    const { browser, clientId, verifier, step } = await startAuthorization();
+    assert.ok(step.kind === 'page');
+    const back = await browser.decide(step, 'approve');
+    assert.ok(back.kind === 'left');
+    const base = { grant_type: 'authorization_code', code: back.url.searchParams.get('code')!, redirect_uri: TEST_REDIRECT_URI, client_id: clientId, resource: MCP };
+    const failed = await tokenRequest(t.app, { ...base, ...first });
+    assert.equal(failed.status, 400);
+    assert.equal(failed.body.error, 'invalid_grant');
+    return tokenRequest(t.app, { ...base, code_verifier: verifier });
+  };
+  for (const [name, first] of [['a wrong verifier', { code_verifier: pkce().verifier }], ['no verifier', {}]] as const) {
+    const right = await redeemAfter(first);
+    assert.equal(right.status, 400, `after ${name}, the right verifier no longer redeems the code`);
+    assert.equal(right.body.error, 'invalid_grant');
+  }
+});
+
+test('PKCE: the right verifier on the first try redeems the code, once', async () => {
   const { browser, clientId, verifier, step } = await startAuthorization();
   assert.ok(step.kind === 'page');
   const back = await browser.decide(step, 'approve');
   assert.ok(back.kind === 'left');
-  const code = back.url.searchParams.get('code')!;
-  const base = { grant_type: 'authorization_code', code, redirect_uri: TEST_REDIRECT_URI, client_id: clientId, resource: MCP };
-  const wrong = await tokenRequest(t.app, { ...base, code_verifier: pkce().verifier });
-  assert.equal(wrong.status, 400);
-  assert.equal(wrong.body.error, 'invalid_grant');
-  // The failed attempt does not burn the code for the rightful client, but it is single-use.
-  const missing = await tokenRequest(t.app, base);
-  assert.equal(missing.status, 400);
-  const right = await tokenRequest(t.app, { ...base, code_verifier: verifier });
+  const base = { grant_type: 'authorization_code', code: back.url.searchParams.get('code')!, redirect_uri: TEST_REDIRECT_URI, client_id: clientId, resource: MCP, code_verifier: verifier };
+  const right = await tokenRequest(t.app, base);
   assert.equal(right.status, 200, JSON.stringify(right.body));
-  const again = await tokenRequest(t.app, { ...base, code_verifier: verifier });
+  const again = await tokenRequest(t.app, base);
   assert.equal(again.status, 400);
   assert.equal(again.body.error, 'invalid_grant');
 });

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { Services } from '../services.ts';
 import { readSiteSession } from '../transports/web/site-session.ts';
 import { createProvider, OAUTH_ROUTES, SITE_USER, type RawWithSiteUser } from './provider.ts';
+import { CLIENT_IP, type RawWithClientIp } from './token-endpoint-guard.ts';
 import { registerInteractions } from './interactions.ts';
 import { provideConnectedApps } from '../transports/web/connected-apps.ts';
 
@@ -17,7 +18,7 @@ const PROVIDER_PATHS = ['/oauth/*', '/.well-known/openid-configuration', '/.well
 export async function oauthServer(app: FastifyInstance, opts: { services: Services }) {
   const { services } = opts;
   const siteName = (await services.site.info()).name;
-  const provider = await createProvider(services.oauth, siteName);
+  const provider = await createProvider(services.oauth, siteName, services.credentials);
   const callback = provider.callback();
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'OAuth server error'));
   const origin = new URL(services.publicUrl);
@@ -28,12 +29,13 @@ export async function oauthServer(app: FastifyInstance, opts: { services: Servic
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     for (const path of PROVIDER_PATHS) {
       scope.all(path, { schema: { hide: true } }, async (request, reply) => {
-        const raw = request.raw as RawWithSiteUser;
+        const raw = request.raw as RawWithSiteUser & RawWithClientIp;
         // The provider builds its URLs from the request; make that the public origin, whatever
         // Host the request came with (and Secure cookies when PUBLIC_URL is https).
         raw.headers.host = origin.host;
         raw.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
         delete raw.headers['x-forwarded-host'];
+        raw[CLIENT_IP] = request.ip;
         if (request.method === 'GET' && request.url.split('?')[0] === OAUTH_ROUTES.authorization) {
           raw[SITE_USER] = (await readSiteSession(request, services))?.userId ?? null;
         }

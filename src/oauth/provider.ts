@@ -6,6 +6,10 @@ import { createAdapterFactory } from './adapter.ts';
 import { errorPage } from './pages.ts';
 import { SIGNING_ALG } from './keys.ts';
 import type { OAuth } from './service.ts';
+import type { CredentialThrottle } from '../domain/accounts/credential-throttle.ts';
+import { guardTokenEndpoint } from './token-endpoint-guard.ts';
+import { revokeAccessTokens } from './access-token-revocation.ts';
+import { EXTRA_CLIENT_METADATA, validateExtraClientMetadata } from './redirect-policy.ts';
 
 /** Every authorization-server endpoint lives under /oauth (discovery stays at the origin root). */
 export const OAUTH_ROUTES = {
@@ -36,14 +40,14 @@ export const SITE_USER = Symbol('launchyard.siteUser');
 export type RawWithSiteUser = IncomingMessage & { [SITE_USER]?: string | null };
 
 /** Builds the OAuth 2.1 authorization server (oidc-provider) of this installation. */
-export async function createProvider(oauth: OAuth, siteName: string) {
+export async function createProvider(oauth: OAuth, siteName: string, credentials: CredentialThrottle) {
   const { store, users, publicUrl, now, cimdFetch } = oauth.deps;
   const keys = await oauth.keys();
 
   const policy = interactionPolicy.base();
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(store),
+    adapter: createAdapterFactory(store, { unusedClientMs: oauth.deps.unusedClientMs }),
     clients: [],
     async findAccount(_ctx, sub) {
       if (!(await users.byId(sub))) return undefined;
@@ -69,6 +73,7 @@ export async function createProvider(oauth: OAuth, siteName: string) {
       id_token_signed_response_alg: SIGNING_ALG,
     },
     pkce: { required: () => true },
+    extraClientMetadata: { properties: [...EXTRA_CLIENT_METADATA], validator: validateExtraClientMetadata as NonNullable<Configuration['extraClientMetadata']>['validator'] },
     // OAuth 2.1: the authorization request always names its redirect_uri, compared exactly.
     allowOmittingSingleRegisteredRedirectUri: false,
     features: {
@@ -78,14 +83,22 @@ export async function createProvider(oauth: OAuth, siteName: string) {
       rpInitiatedLogout: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       introspection: { enabled: false },
-      // RFC 7009: an app may revoke its own tokens (revoking a refresh token ends the grant).
-      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      // RFC 7009: an app may revoke its own tokens (revoking a refresh token ends the grant); another
+      // client's token is refused, not silently kept. Access tokens: access-token-revocation.ts.
+      revocation: {
+        enabled: true,
+        allowedPolicy(_ctx, client, token) {
+          if (token.clientId !== client.clientId) throw new errors.UnauthorizedClient('this token was issued to another client');
+          return true;
+        },
+      },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        // Any https client_id URL may be fetched; the fetch itself refuses private addresses,
-        // stops after 2.5 s and 5 KiB, and follows no redirects (oidc-provider).
+        // Any https client_id URL may be fetched: the fetch is the service's safe fetch (no private,
+        // loopback or link-local address is ever connected to), oidc-provider stops it after 2.5 s
+        // and 5 KiB and follows no redirect.
         allowFetch: () => true,
         allowClient: () => true,
       },
@@ -152,7 +165,7 @@ export async function createProvider(oauth: OAuth, siteName: string) {
       ctx.body = errorPage(siteName, String(out.error ?? 'error'), out.error_description ? String(out.error_description) : undefined);
     },
     discovery: { service_documentation: `${publicUrl}/docs` },
-    ...(cimdFetch ? { fetch: cimdFetch } : {}),
+    fetch: cimdFetch as Configuration['fetch'],
   };
 
   const provider = new Provider(publicUrl, configuration);
@@ -162,11 +175,18 @@ export async function createProvider(oauth: OAuth, siteName: string) {
 
   // The provider's browser session never outlives a change of site user: an authorization request
   // from a browser whose site session is someone else's (or nobody's) starts from a fresh session.
+  provider.use(guardTokenEndpoint(provider, credentials, OAUTH_ROUTES.token));
+  provider.use(revokeAccessTokens(oauth, OAUTH_ROUTES.revocation));
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === OAUTH_ROUTES.authorization) {
       const siteUser = (ctx.req as RawWithSiteUser)[SITE_USER] ?? null;
       const session = await provider.Session.get(ctx);
       if (session.accountId && session.accountId !== siteUser) await session.destroy();
+      // No scope asked for: the client's registered scopes, or every scope, shown on the consent
+      // page as always (MCP clients that find no scope hint omit the parameter).
+      if (ctx.query.scope === undefined && typeof ctx.query.client_id === 'string') {
+        ctx.query = { ...ctx.query, scope: await defaultScope(provider, ctx.query.client_id) };
+      }
     }
     await next();
     // A registration that leaves out token_endpoint_auth_method gets 'none' (the default), but
@@ -180,4 +200,12 @@ export async function createProvider(oauth: OAuth, siteName: string) {
     }
   });
   return provider;
+}
+
+/** The scope of an authorization request that names none: what the client registered, else all. */
+async function defaultScope(provider: Provider, clientId: string) {
+  // A client ID metadata document would be fetched here; the request fetches it right after.
+  const registered = URL.canParse(clientId) ? undefined : (await provider.Client.find(clientId))?.scope;
+  const known = registered?.split(' ').filter((s) => (SCOPES as readonly string[]).includes(s)) ?? [];
+  return (known.length ? known : SCOPES).join(' ');
 }

@@ -2,7 +2,7 @@ import type { OAuthStore } from '../store/oauth-store.ts';
 import type { UsersStore } from '../store/users-store.ts';
 import { knownScopes, type ClientDisplay, type ConnectedApp } from '../domain/accounts/connected-apps.ts';
 import { loadKeys, type OAuthKeys } from './keys.ts';
-import { createAccessTokenVerifier } from './verify.ts';
+import { createAccessTokenReader, createAccessTokenVerifier } from './verify.ts';
 
 export interface OAuthDeps {
   store: OAuthStore;
@@ -11,10 +11,13 @@ export interface OAuthDeps {
   publicUrl: string;
   now: () => Date;
   /**
-   * Tests only: how client ID metadata documents are fetched. Left undefined, oidc-provider's
-   * fetch runs with its SSRF protection (no private, loopback or link-local addresses).
+   * How client ID metadata documents are fetched: the service's safe fetch, which refuses private,
+   * loopback and link-local addresses before connecting (oidc-provider's own guard closes the
+   * socket only after connecting, which still let anyone probe internal ports).
    */
-  cimdFetch?: typeof fetch;
+  cimdFetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
+  /** A registered client no one has connected (no grant) within this long is deleted. */
+  unusedClientMs: number;
 }
 
 function presentGrant(row: { id: string; payload: Record<string, unknown>; expires_at: Date | null; display: Record<string, unknown> | null }, publicUrl: string, names: Map<string, string>): ConnectedApp {
@@ -52,12 +55,26 @@ export function createOAuth(deps: OAuthDeps) {
     });
     return keys;
   };
+  const readAccessToken = createAccessTokenReader({ publicUrl: deps.publicUrl, keys: getKeys, now: deps.now });
   return {
     deps,
     keys: getKeys,
 
     /** The actor of an access token presented to a resource ('/mcp' or '/api/v1'). */
     actorForAccessToken: createAccessTokenVerifier({ publicUrl: deps.publicUrl, keys: getKeys, store: deps.store, now: deps.now }),
+
+    /**
+     * RFC 7009 for our self-contained access tokens: denied by jti until they expire, on every
+     * node. 'other_client' when the token was issued to another client (refused); 'none' when it
+     * is not a live token of ours (nothing to do, and not an error).
+     */
+    async revokeAccessToken(token: string, clientId: string): Promise<'revoked' | 'other_client' | 'none'> {
+      const found = await readAccessToken(token);
+      if (!found) return 'none';
+      if (found.clientId !== clientId) return 'other_client';
+      await deps.store.denyAccessToken(found.jti, found.expiresAt);
+      return 'revoked';
+    },
 
     /** The apps a user has connected with OAuth (live grants), newest first. */
     async listGrants(userId: string): Promise<ConnectedApp[]> {

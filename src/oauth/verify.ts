@@ -36,7 +36,7 @@ export function createAccessTokenVerifier(deps: { publicUrl: string; keys: () =>
         typ: 'at+jwt',
         algorithms: [SIGNING_ALG],
         currentDate: deps.now(),
-        requiredClaims: ['exp', 'sub', 'client_id'],
+        requiredClaims: ['exp', 'sub', 'client_id', 'jti'],
       }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw invalidToken('This access token has expired; refresh it or sign in again.');
@@ -47,9 +47,9 @@ export function createAccessTokenVerifier(deps: { publicUrl: string; keys: () =>
     }
     // Sender-constrained tokens (DPoP, mTLS) are not issued here; one presented as Bearer is refused.
     if (claims.cnf !== undefined || !claims.grant_id) throw invalidToken('The bearer token is not a valid API key or access token.');
-    const grant = await deps.store.grant(claims.grant_id, deps.now());
+    const grant = await deps.store.grant(claims.grant_id, deps.now(), claims.jti);
     if (!grant || grant.payload.accountId !== claims.sub || grant.payload.clientId !== claims.client_id) {
-      throw invalidToken('This access token was revoked: the app was disconnected from the account.');
+      throw invalidToken('This access token was revoked: the app revoked it, or was disconnected from the account.');
     }
     const lastUsed = typeof grant.display?.lastUsedAt === 'number' ? grant.display.lastUsedAt : 0;
     if (grant.display && lastUsed < deps.now().getTime() / 1000 - 60) void deps.store.touchGrant(grant.id, deps.now()).catch(() => {});
@@ -68,5 +68,29 @@ export function createAccessTokenVerifier(deps: { publicUrl: string; keys: () =>
         expiresAt: new Date(claims.exp! * 1000),
       },
     };
+  };
+}
+
+/**
+ * An access token of ours as presented for revocation: signature and issuer checked, for any of
+ * our resources; undefined for anything else, an expired token included (RFC 7009: nothing to do).
+ */
+export function createAccessTokenReader(deps: { publicUrl: string; keys: () => Promise<OAuthKeys>; now: () => Date }) {
+  let jwks: ReturnType<typeof createLocalJWKSet> | undefined;
+  return async function readAccessToken(token: string): Promise<{ jti: string; clientId: string; expiresAt: Date } | undefined> {
+    if (!looksLikeJwt(token)) return undefined;
+    jwks ??= createLocalJWKSet((await deps.keys()).public as Parameters<typeof createLocalJWKSet>[0]);
+    try {
+      const { payload } = await jwtVerify<AccessTokenClaims>(token, jwks, {
+        issuer: deps.publicUrl,
+        typ: 'at+jwt',
+        algorithms: [SIGNING_ALG],
+        currentDate: deps.now(),
+        requiredClaims: ['exp', 'jti', 'client_id'],
+      });
+      return { jti: payload.jti!, clientId: payload.client_id!, expiresAt: new Date(payload.exp! * 1000) };
+    } catch {
+      return undefined;
+    }
   };
 }

@@ -24,6 +24,22 @@ type Args = Record<string, unknown>;
 /** A draft of this user's, ready and with a name (so it can be submitted). */
 const draftOf = async (userId: string) => ({ id: await insertDraft(t, userId, { fields: { name: aiField('Acme') } }) });
 const SOME_DRAFT = { id: '00000000-0000-4000-8000-000000000000' };
+await t.fx.product({ code: 'access-story', price_cents: 2900, kind: 'section_unlock', options: { section: 'story' } });
+let orderable = 0;
+/** An order body for a new submitted listing of this user (a section unlock: no week to fill up). */
+const orderOf = async (userId: string) => ({
+  items: [{ product: 'access-story', listing_id: Number(await t.fx.listing({ owner_id: userId, status: 'draft', slug: `access-order-${++orderable}` })) }],
+  billing_country: 'US',
+});
+const SOME_ORDER_BODY = { items: [{ product: 'access-story', listing_id: 1 }], billing_country: 'US' };
+let claimable = 0;
+/** A live listing anyone may claim; its homepage is a private address, so a check answers at once (could not check) without leaving the machine. */
+const claimableSlug = async () => {
+  const slug = `access-claimable-${++claimable}`;
+  await t.fx.listing({ slug, url: 'http://127.0.0.1:9/' });
+  return slug;
+};
+const claimOf = async (userId: string) => ({ claim_id: (await t.app.services.claims.claim(userId, { slug: await claimableSlug(), method: 'meta' })).id });
 
 /**
  * Arguments that make each signed-in operation succeed for the given user (who owns what they
@@ -38,6 +54,13 @@ const VALID_ARGS: Record<string, { forUser: (userId: string) => Promise<Args>; a
   update_draft: { forUser: async (u) => ({ ...(await draftOf(u)), fields: { tagline: 'Invoices in one click' } }), anyone: { ...SOME_DRAFT, fields: {} } },
   submit_draft: { forUser: draftOf, anyone: SOME_DRAFT },
   invite_cofounder: { forUser: async (u) => ({ ...(await draftOf(u)), email: 'cofounder@acme.test' }), anyone: { ...SOME_DRAFT, email: 'cofounder@acme.test' } },
+  claim_listing: { forUser: async () => ({ slug: await claimableSlug(), method: 'meta' }), anyone: { slug: 'acme', method: 'meta' } },
+  verify_claim: { forUser: claimOf, anyone: { claim_id: 1 } },
+  list_my_claims: { forUser: async () => ({}), anyone: {} },
+  quote_order: { forUser: orderOf, anyone: SOME_ORDER_BODY },
+  create_checkout: { forUser: orderOf, anyone: SOME_ORDER_BODY },
+  list_my_orders: { forUser: async () => ({}), anyone: {} },
+  get_order: { forUser: async (u) => ({ number: (await t.app.services.orders.createCheckout(u, await orderOf(u))).number }), anyone: { number: 'LY-2026-000001' } },
 };
 
 /** REST request parts for an operation: the path with its params filled, and the body of a write. */

@@ -30,6 +30,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodO
   status: 200 | 201;
   /** Whether the operation accepts an Idempotency-Key (spec section 8). */
   idempotent: boolean;
+  /**
+   * For a success body that carries a secret (create_checkout's link): what the Idempotency-Key
+   * record keeps instead, and how a replay gets the whole body back. Without it the body is kept as is.
+   */
+  replay?: { keep(body: unknown): unknown; restore(kept: unknown, ctx: OperationContext): Promise<unknown> };
   /** Path parameters, query and body in one strict object: the MCP tool arguments. */
   input: I;
   output: O;

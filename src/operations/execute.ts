@@ -18,7 +18,8 @@ export async function executeOperation(
   const run = async () => ({ status: op.status, body: checkedOutput(op, await op.handle(input as never, ctx)) });
   if (!op.idempotent || rawIdempotencyKey === undefined) return { ...(await run()), replayed: false };
   const key = parseIdempotencyKey(rawIdempotencyKey);
-  return runIdempotent(ctx.services.idempotency, op, ctx.actor, key, input, run, problemOf);
+  const replay = op.replay;
+  return runIdempotent(ctx.services.idempotency, op, ctx.actor, key, input, run, problemOf, replay && { keep: replay.keep, restore: (kept) => replay.restore(kept, ctx) });
 }
 
 const checked = new WeakMap<object, unknown>();

@@ -26,6 +26,8 @@ export async function runIdempotent(
   input: unknown,
   run: () => Promise<{ status: number; body: unknown }>,
   problemOf: (err: DomainError) => { status: number; body: unknown },
+  /** A success body's secret stays out of the record: kept without it, restored on replay. */
+  secret?: { keep(body: unknown): unknown; restore(kept: unknown): Promise<unknown> },
 ): Promise<Outcome> {
   if (actor.kind !== 'user') throw new DomainError('unauthenticated', 'unauthenticated', 'Sign in to use Idempotency-Key.');
   const principal = `user:${actor.userId}`;
@@ -40,18 +42,22 @@ export async function runIdempotent(
   }
   if (!attempt.claimed) {
     const existing = attempt.existing;
-    if (!existing) return runIdempotent(deps, op, actor, key, input, run, problemOf); // deleted meanwhile: try again
+    if (!existing) return runIdempotent(deps, op, actor, key, input, run, problemOf, secret); // deleted meanwhile: try again
     if (existing.operation !== op.id || existing.request_hash !== hash) {
       throw new DomainError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
     }
-    if (existing.state === 'completed') return { status: existing.status_code!, body: existing.response_body, replayed: true };
+    if (existing.state === 'completed') {
+      const status = existing.status_code!;
+      const body = secret && status < 400 ? await secret.restore(existing.response_body) : existing.response_body;
+      return { status, body, replayed: true };
+    }
     const stale = existing.locked_until <= deps.now() && (await deps.store.takeOver(principal, key, deps.now(), IDEMPOTENCY_LOCK_MS));
     if (!stale) throw new DomainError('conflict', 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.');
   }
 
   try {
     const result = await run();
-    await deps.store.complete(principal, key, result.status, result.body);
+    await deps.store.complete(principal, key, result.status, secret ? secret.keep(result.body) : result.body);
     return { ...result, replayed: false };
   } catch (err) {
     if (err instanceof DomainError) {

@@ -33,6 +33,13 @@ import { deleteMilestone } from './owner-listings/delete-milestone.ts';
 import { setFounderStory } from './owner-listings/set-founder-story.ts';
 import { answerInterview } from './owner-listings/answer-interview.ts';
 import { chooseFreeListing } from './owner-listings/choose-free-listing.ts';
+import { quoteOrder } from './orders/quote-order.ts';
+import { createCheckout } from './orders/create-checkout.ts';
+import { listMyOrders } from './orders/list-my-orders.ts';
+import { getOrder } from './orders/get-order.ts';
+import { claimListing } from './claims/claim-listing.ts';
+import { verifyClaim } from './claims/verify-claim.ts';
+import { listMyClaims } from './claims/list-my-claims.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -70,4 +77,11 @@ export const operations: AnyOperation[] = [
   answerInterview,
   chooseFreeListing,
   inviteCofounder,
+  quoteOrder,
+  createCheckout,
+  listMyOrders,
+  getOrder,
+  claimListing,
+  verifyClaim,
+  listMyClaims,
 ] as AnyOperation[];

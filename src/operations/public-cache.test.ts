@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { createTestApp } from '../testing/harness.ts';
 
@@ -65,6 +66,39 @@ test('public reads carry a strong ETag and Cache-Control, and answer 304 to If-N
   assert.equal(me.status, 200);
   assert.equal(me.headers.etag, undefined, 'a signed-in read is not a public one');
   assert.equal(me.headers['cache-control'], undefined);
+});
+
+test("a listing page's reads (site info, alternatives, awards, badges) are cached like the profile, and its page follows them", async () => {
+  await t.fx.category({ slug: 'paged' });
+  const listing = await t.fx.listing({ slug: 'paged-one', name: 'Paged One', category: 'paged' });
+  const site = async () => (await t.get('/api/v1/site')).body.counts.live_listings;
+  const alternatives = async () => (await t.get('/api/v1/listings/paged-one/alternatives')).body.total;
+  const before = { site: await site(), alternatives: await alternatives(), badges: (await t.get('/api/v1/listings/paged-one/badges')).body };
+  await t.fx.listing({ slug: 'paged-two', category: 'paged' });
+  await sql`update listings set plan = 'paid' where id = ${listing}`.execute(t.db); // would add the featured badge
+  assert.equal(await site(), before.site, 'site info: cached');
+  assert.equal(await alternatives(), before.alternatives, 'alternatives: cached');
+  assert.deepEqual((await t.get('/api/v1/listings/paged-one/badges')).body, before.badges, 'badges: cached');
+
+  const visitor = t.siteBrowser();
+  const first = await visitor.get('/listings/paged-one');
+  assert.match(first.body, /<h1>Paged One<\/h1>/);
+  await sql`update listings set name = 'Renamed One' where id = ${listing}`.execute(t.db);
+  const same = await visitor.get('/listings/paged-one');
+  assert.equal(same.headers.etag, first.headers.etag, 'the same reads make the same page');
+  t.app.services.listings.forget('paged-one');
+  const renamed = await visitor.get('/listings/paged-one');
+  assert.match(renamed.body, /<h1>Renamed One<\/h1>/, 'a new read makes a new page at once');
+  assert.notEqual(renamed.headers.etag, first.headers.etag);
+
+  // A browser asking for Brotli gets the kept page compressed (once), as its own representation.
+  const br = await t.app.http.inject({ url: '/listings/paged-one', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.equal(br.headers.vary, 'cookie, accept-encoding');
+  assert.equal(brotliDecompressSync(br.rawPayload).toString(), renamed.body);
+  assert.equal(br.headers.etag, String(renamed.headers.etag).replace(/"$/, '-br"'));
+  const unchanged = await t.app.http.inject({ url: '/listings/paged-one', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+  assert.equal(unchanged.statusCode, 304);
 });
 
 // Needs Redis: CI sets TEST_REDIS_URL. Two nodes on one database share cached reads through it.

@@ -20,6 +20,13 @@ export interface CommunityTarget {
   verified: boolean;
 }
 
+export interface GenuineReview {
+  rating: number;
+  body: string;
+  created_at: Date;
+  author: string;
+}
+
 /**
  * Votes, follows and reviews. Each change and the listing's counter move in one transaction, so
  * votes_count and follows_count always equal the rows behind them.
@@ -87,6 +94,25 @@ export function communityStore(db: Kysely<DB>) {
         await sql`update listings set follows_count = greatest(follows_count - 1, 0) where id = ${p.listingId}`.execute(trx);
         return true;
       });
+    },
+
+    /**
+     * The newest genuine reviews of a public listing: published, and written by neither its owner
+     * nor one of its founders (the same rule as the profile's community rating).
+     */
+    async genuineReviews(slug: string, limit: number) {
+      const r = await sql<GenuineReview>`
+        select r.rating, r.body, r.created_at, u.name as author
+        from listings l
+        join reviews r on r.listing_id = l.id and r.status = 'published'
+        join users u on u.id = r.user_id
+        where l.slug = ${slug} and l.status in ('live', 'scheduled')
+          and r.user_id is distinct from l.owner_id
+          and not exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
+                          where lf.listing_id = l.id and f.user_id = r.user_id)
+        order by r.created_at desc, r.id desc
+        limit ${limit}`.execute(db);
+      return r.rows;
     },
 
     /** Writes the user's one review of a listing (a second one replaces the first); true when new. */

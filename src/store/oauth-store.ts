@@ -16,6 +16,9 @@ export interface GrantRow {
   display: Record<string, unknown> | null;
 }
 
+/** Revoked access tokens (self-contained JWTs) by jti, kept until the token would have expired anyway. */
+export const REVOKED_ACCESS_TOKEN = 'RevokedAccessToken';
+
 const live = (now: Date) => sql<boolean>`(expires_at is null or expires_at > ${now})`;
 
 /**
@@ -85,6 +88,20 @@ export function oauthStore(db: Kysely<DB>) {
       await db.deleteFrom('oauth_records').where('model', '=', model).where('grant_id', '=', grantId).execute();
     },
 
+    /** A registered client that was connected once no longer expires (it was waiting to be used). */
+    async keepClient(clientId: string) {
+      await db.updateTable('oauth_records').set({ expires_at: null }).where('model', '=', 'Client').where('id', '=', clientId).where('expires_at', 'is not', null).execute();
+    },
+
+    /** Denies an access token by its jti on every node from the next request on, until it expires. */
+    async denyAccessToken(jti: string, expiresAt: Date) {
+      await db
+        .insertInto('oauth_records')
+        .values({ model: REVOKED_ACCESS_TOKEN, id: jti, payload: '{}', expires_at: expiresAt })
+        .onConflict((oc) => oc.columns(['model', 'id']).doNothing())
+        .execute();
+    },
+
     /** Deletes up to `limit` expired records; returns how many went. */
     async purgeExpired(now: Date, limit = 1000) {
       const r = await sql`delete from oauth_records where (model, id) in (
@@ -108,12 +125,13 @@ export function oauthStore(db: Kysely<DB>) {
     },
 
     /** A live grant whose account still exists, with its display record. */
-    async grant(grantId: string, now: Date) {
+    async grant(grantId: string, now: Date, accessTokenId?: string) {
       const row = await sql<GrantRow>`
         select g.id, g.payload, g.expires_at, d.payload as display
         from oauth_records g
         left join oauth_records d on d.model = 'GrantDisplay' and d.id = g.id
         where g.model = 'Grant' and g.id = ${grantId} and (g.expires_at is null or g.expires_at > ${now})
+          and not exists (select 1 from oauth_records r where r.model = ${REVOKED_ACCESS_TOKEN} and r.id = ${accessTokenId ?? ''})
           and exists (select 1 from users u where u.id = case when g.payload->>'accountId' ~ '^[0-9]{1,18}$' then (g.payload->>'accountId')::bigint end)`.execute(db);
       return row.rows[0];
     },

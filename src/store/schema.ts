@@ -14,6 +14,7 @@ export interface SiteSettingsTable {
   free_queue_min_weeks: Generated<number>;
   free_queue_max_weeks: Generated<number>;
   free_week_capacity: Generated<number>;
+  paid_week_capacity: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -230,6 +231,8 @@ export interface BillboardContributionsTable {
   listing_id: string;
   amount_cents: ColumnType<string, string | number, string | number>;
   created_at: Timestamp;
+  /** The order line that bought it (migration 0013); null for money recorded otherwise. */
+  order_line_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AwardsTable {
@@ -473,6 +476,102 @@ export interface DraftInvitesTable {
   accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
+export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
+export type ClaimCheckResult = 'found' | 'not_found' | 'could_not_check';
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface ListingClaimsTable {
+  id: Id;
+  listing_id: string;
+  user_id: string;
+  method: ClaimMethod;
+  status: Generated<ClaimStatus>;
+  homepage: string;
+  domain: string | null;
+  token: Nullable<string>;
+  email: Nullable<string>;
+  token_hash: Nullable<string>;
+  last_result: Nullable<ClaimCheckResult>;
+  last_detail: Nullable<string>;
+  checked_at: Nullable<Date>;
+  failure_reason: Nullable<string>;
+  previous_owner_id: Nullable<string>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  verified_at: Nullable<Date>;
+}
+
+export interface ClaimEmailsTable {
+  id: Id;
+  claim_id: string;
+  user_id: string;
+  listing_id: string;
+  email: string;
+  sent_at: Timestamp;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'refunded';
+export type VatTreatment = 'domestic' | 'eu_consumer' | 'reverse_charge' | 'outside_eu';
+export type PaymentProviderName = 'test' | 'stripe';
+type Bigint = ColumnType<string, string | number, string | number>;
+type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrdersTable {
+  id: Id;
+  number: string;
+  user_id: string;
+  status: Generated<OrderStatus>;
+  currency: Generated<'USD'>;
+  subtotal_cents: Bigint;
+  vat_rate_bp: number;
+  vat_cents: Bigint;
+  total_cents: Bigint;
+  vat_treatment: VatTreatment;
+  vat_note: string;
+  billing_country: string;
+  vat_number: string | null;
+  vat_evidence: Json<Record<string, unknown>>;
+  billing: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  checkout_token_hash: string;
+  provider: PaymentProviderName;
+  provider_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  paid_at: MaybeTime;
+  expired_at: MaybeTime;
+  refunded_at: MaybeTime;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: string;
+  position: number;
+  product_id: string;
+  product_code: string;
+  product_name: string;
+  kind: Exclude<ProductKind, 'featured'>;
+  listing_id: string | null;
+  options: Json<Record<string, unknown>>;
+  description: string;
+  quantity: number;
+  unit_price_cents: Bigint;
+  amount_cents: Bigint;
+  launch_week: string | null;
+  fulfilled_at: MaybeTime;
+  fulfilment: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  outcome: string;
+  received_at: Timestamp;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   users: UsersTable;
@@ -493,6 +592,9 @@ export interface DB {
   listing_view_days: ListingViewDaysTable;
   domain_rating_snapshots: DomainRatingSnapshotsTable;
   billboard_contributions: BillboardContributionsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payment_events: PaymentEventsTable;
   awards: AwardsTable;
   blog_posts: BlogPostsTable;
   interview_questions: InterviewQuestionsTable;
@@ -511,6 +613,10 @@ export interface DB {
   listing_versions: ListingVersionsTable;
   badge_checks: BadgeChecksTable;
   drafts: DraftsTable;
+  trending_state: { id: number; reference_at: ColumnType<Date, Date | string, Date | string>; computed_until: ColumnType<Date, Date | string, Date | string> };
+  trending_stale: { listing_id: string };
   crawl_pages: CrawlPagesTable;
   draft_invites: DraftInvitesTable;
+  listing_claims: ListingClaimsTable;
+  claim_emails: ClaimEmailsTable;
 }

@@ -18,8 +18,6 @@ export interface TestAppOptions {
   profileCacheMs?: number;
   /** Listen on this port (see freePort) instead of a random one, e.g. to make it PUBLIC_URL. */
   port?: number;
-  /** How the OAuth server fetches client ID metadata documents (see ServiceDeps.oauthFetch). */
-  oauthFetch?: typeof fetch;
   env?: Record<string, string>;
 }
 
@@ -38,11 +36,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+    RATE_LIMIT_FAILED_CREDENTIALS: '100000',
     JOBS: 'off',
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, oauthFetch: opts.oauthFetch, inlineJobs: !config.jobs });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, inlineJobs: !config.jobs });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;

@@ -56,3 +56,17 @@ export function bearerChallenge(metadataUrl: string, err: { code: string; scope?
   parts.push(`resource_metadata="${metadataUrl}"`);
   return `Bearer ${parts.join(', ')}`;
 }
+
+/**
+ * authenticate(), with failed credentials counted per client address: an address past its
+ * budget gets 429 for any credential, valid or not, until its window ends (credential-throttle.ts).
+ */
+export async function authenticateThrottled(header: string, ip: string, services: Services, target?: AuthTarget): Promise<Actor> {
+  await services.credentials.guard(ip);
+  try {
+    return await authenticate(header, ip, services, target);
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === 'unauthenticated') await services.credentials.failed(ip);
+    throw err;
+  }
+}

@@ -15,17 +15,21 @@ import type { AnyOperation } from '../operations/define.ts';
 import { validationFailed } from '../operations/validation.ts';
 import type { Services } from '../services.ts';
 import { createMcpNodeHandler } from './mcp/server.ts';
-import { hostCheck } from './mcp/host-check.ts';
+import { hostCheck, originCheck } from './mcp/host-check.ts';
 import { authorize } from '../operations/authorize.ts';
 import { problem, STATUS_BY_KIND } from './rest/problem.ts';
 import { API_PREFIX, registerOperationRoutes } from './rest/routes.ts';
-import { authenticate, authTarget, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
+import { authenticateThrottled, authTarget, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
+import { addRateLimitPolicy, setBudgetHeaders } from './rate-limit-headers.ts';
 import { registerResourceMetadata } from './rest/resource-metadata.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
 import { registerBadgeImageRoutes } from './rest/badge-images.ts';
+import { paymentWebhooks } from './rest/payment-webhooks.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
 import { encodeJson } from './rest/encoding.ts';
+import { redactedRequest } from './log-redaction.ts';
+import { isSitePath, notFoundPage } from './web/not-found-page.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,13 +46,15 @@ export interface HttpOptions {
   siteName: string;
   logLevel?: string;
   trustProxy?: boolean;
-  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number };
+  rateLimit: { anonymousPerMinute: number; authenticatedPerMinute: number; signInPerMinute: number; failedCredentials: number };
   /** Shared rate limits; while Redis is away each node counts on its own. */
   redis?: RedisLink;
   /** GET /readyz: what the node can serve (readiness.ts). */
   ready?: () => Promise<Readiness>;
   /** Tests turn it off to compare the MCP fast path with the SDK's answers. */
   mcpFastPath?: boolean;
+  /** Web origins besides the service's own that may call /mcp from a browser (MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins?: string[];
   /** GET /metrics: the Prometheus text, and the token that opens it to non-loopback clients. */
   metrics?: { token?: string; render: () => string };
 }
@@ -68,7 +74,8 @@ export async function buildHttpServer(
   opts: HttpOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
+    // Request lines are logged with link tokens (checkout, confirmation, invite) redacted.
+    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel, serializers: { req: redactedRequest } } : false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1_048_576,
     routerOptions: {
@@ -103,7 +110,9 @@ export async function buildHttpServer(
     request.actor = anonymous(request.ip); // stays if the credential turns out invalid (rate limiting reads it)
     const header = request.headers.authorization;
     if (!header) return done();
-    authenticate(header, request.ip, services, authTarget(request.url)).then((actor) => {
+    const target = authTarget(request.url);
+    if (target === 'authorization_server' || target === 'metrics') return done(); // their Authorization is not a caller credential
+    authenticateThrottled(header, request.ip, services, target).then((actor) => {
       request.actor = actor;
       done();
     }, done);
@@ -120,6 +129,7 @@ export async function buildHttpServer(
       body = problem(opts.publicUrl, status, err.code, err.message, err.fields);
       if (err.code === 'idempotency_in_progress') reply.header('retry-after', '1');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.budget) setBudgetHeaders(reply, err.budget);
       if (status === 401 || status === 403) {
         const resource = request.url.startsWith('/mcp') ? '/mcp' : API_PREFIX;
         reply.header('www-authenticate', bearerChallenge(resourceMetadataUrl(opts.publicUrl, resource), err));
@@ -135,11 +145,15 @@ export async function buildHttpServer(
     return reply.code(status).type('application/problem+json').send(body);
   });
 
+  // A person who opens an unknown site URL gets a page; API, MCP and protocol URLs keep problem+json.
+  const sitePageNotFound = notFoundPage({ services, publicUrl: opts.publicUrl, siteName: opts.siteName, signInPerMinute: opts.rateLimit.signInPerMinute });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .type('application/problem+json')
-      .send(problem(opts.publicUrl, 404, 'route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
+    isSitePath(request.url)
+      ? sitePageNotFound(request, reply)
+      : reply
+          .code(404)
+          .type('application/problem+json')
+          .send(problem(opts.publicUrl, 404, 'route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
   await app.register(rateLimit, {
@@ -155,6 +169,13 @@ export async function buildHttpServer(
     },
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', 'rate_limited', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+
+  // RateLimit-Policy beside the RateLimit headers the plugin sets (draft-ietf-httpapi-ratelimit-headers).
+  app.addHook('preHandler', async (_request, reply) => addRateLimitPolicy(reply, 60));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    addRateLimitPolicy(reply, 60);
+    return payload;
   });
 
   await app.register(swagger, {
@@ -174,7 +195,8 @@ export async function buildHttpServer(
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerBadgeImageRoutes(app, services);
-  await app.register((await import('./web/routes.ts')).webRoutes, { services, publicUrl: opts.publicUrl, siteName: opts.siteName }); // the website: pages and forms
+  await app.register(paymentWebhooks, { services }); // POST /webhooks/stripe: raw body, signature checked
+  await app.register((await import('./web/routes.ts')).webRoutes, { services, publicUrl: opts.publicUrl, siteName: opts.siteName, signInPerMinute: opts.rateLimit.signInPerMinute }); // the website: pages and forms
   await app.register((await import('../oauth/plugin.ts')).oauthServer, { services }); // OAuth 2.1 authorization server: /oauth/*, discovery, consent
 
   const mcp = createMcpNodeHandler(operations, services, {
@@ -190,6 +212,7 @@ export async function buildHttpServer(
   await app.register(async (scope) => {
     // DNS-rebinding protection: a browser tricked into calling us under another name is refused.
     scope.addHook('onRequest', hostCheck(allowedHosts));
+    scope.addHook('onRequest', originCheck([opts.publicUrl, ...(opts.mcpAllowedOrigins ?? [])]));
     scope.all('/mcp', { schema: { hide: true } }, async (request, reply) => {
       // A signed-in tool called without (enough) credentials is an HTTP 401/403 with a challenge,
       // not a tool result: that is what makes an MCP client start the sign-in flow.

@@ -1,7 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWorkPool } from './pool.ts';
-import { poolBadgeFinder, poolPageReader } from './adapters.ts';
+import { poolBadgeFinder, poolMetaFinder, poolPageReader } from './adapters.ts';
 import { createCrawler } from '../crawler/crawler.ts';
 import { loopbackSite } from '../testing/loopback-site.ts';
 
@@ -44,4 +44,11 @@ test('a homepage too heavy for the badge detector is unverifiable, to be checked
   assert.deepEqual(r, { outcome: 'unverifiable', detail: 'https://acme.example/ took too long to read.' });
   const light = await find('<a href="https://launchyard.example/listings/acme"><img src="https://launchyard.example/badges/acme/listed.svg"></a>', 'https://acme.example/', 'https://launchyard.example', 'acme');
   assert.equal(light.outcome, 'verified');
+});
+
+test('a homepage too heavy for the meta claim check could not be checked (never "not found"); a light one is read in the pool', async () => {
+  const find = poolMetaFinder(pool, 100);
+  assert.deepEqual(await find(HEAVY, 'https://acme.example/', 'tok'), { result: 'could_not_check', detail: 'https://acme.example/ took too long to read.' });
+  const light = await find('<html><head><meta name="launchyard-verification" content="tok"></head><body></body></html>', 'https://acme.example/', 'tok');
+  assert.deepEqual(light, { found: true, detail: 'Found the launchyard-verification meta tag with this claim\'s token in the <head> of https://acme.example/.' });
 });

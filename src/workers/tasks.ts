@@ -1,6 +1,7 @@
 import { readPage } from '../crawler/page-text.ts';
 import { findBadge } from '../domain/owner-listings/badge-check.ts';
 import { draftSite } from '../extraction/draft-site.ts';
+import { findVerificationMeta } from '../domain/claims/verification-meta.ts';
 
 /**
  * What the worker pool runs, by name: the steps that spend CPU on content from outside (a
@@ -13,6 +14,8 @@ export const TASKS = {
   draftSite,
   /** Is the service's badge for this listing on this homepage? */
   findBadge: (i: { html: string; pageUrl: string; publicUrl: string; slug: string }) => findBadge(i.html, i.pageUrl, i.publicUrl, i.slug),
+  /** Is a meta claim's tag, with its token, in this homepage's <head>? */
+  findVerificationMeta: (i: { html: string; pageUrl: string; token: string }) => findVerificationMeta(i.html, i.pageUrl, i.token),
 };
 
 export type TaskName = keyof typeof TASKS;

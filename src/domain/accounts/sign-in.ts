@@ -1,5 +1,6 @@
 import type { FailureCounter, SignInFailuresStore } from '../../store/sign-in-failures-store.ts';
 import type { UsersStore } from '../../store/users-store.ts';
+import type { Budget } from '../errors.ts';
 import { checkPassword } from './passwords.ts';
 import { sha256 } from './secrets.ts';
 
@@ -14,9 +15,13 @@ export interface ThrottlePolicy {
   windowMs: number;
 }
 
-/** Per address: 5 failures, then 1, 2, 4 … minutes, at most an hour; forgotten after a day. */
-export const EMAIL_POLICY: ThrottlePolicy = { threshold: 5, baseLockMs: 60_000, maxLockMs: 3_600_000, windowMs: 86_400_000 };
-/** Per client IP (many people may share one): 20 failures, then the same curve. */
+/**
+ * Per account and client IP together: 5 failures, then 1, 2, 4 … minutes, at most an hour;
+ * forgotten after a day. Never per account alone: a lock anyone could set by typing someone's
+ * email would lock its owner out (docs/decisions.md, "Sign-in throttling").
+ */
+export const PAIR_POLICY: ThrottlePolicy = { threshold: 5, baseLockMs: 60_000, maxLockMs: 3_600_000, windowMs: 86_400_000 };
+/** Per client IP, whatever the account (many people may share one): 20 failures, then the same curve. */
 export const IP_POLICY: ThrottlePolicy = { threshold: 20, baseLockMs: 60_000, maxLockMs: 3_600_000, windowMs: 86_400_000 };
 
 /** How long a key is locked after its `failures`-th failure: 0 below the threshold. */
@@ -27,13 +32,15 @@ export function lockDuration(failures: number, p: ThrottlePolicy): number {
 
 export type SignInResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'locked'; retryAfterSeconds: number };
+  | { ok: false; reason: 'invalid'; budget: Budget }
+  | { ok: false; reason: 'locked'; retryAfterSeconds: number; budget: Budget };
 
 /**
- * Email + password sign-in with brute-force throttling per address and per client IP, counted in
- * the database so every node enforces the same limits. The answers never tell whether an account
- * exists: unknown addresses are counted, locked and timed like known ones.
+ * Email + password sign-in with brute-force throttling per account and client IP, and per client
+ * IP, counted in the database so every node enforces the same limits. A stranger's failures lock
+ * only the stranger's own address: the owner signing in from any other address is never blocked.
+ * The answers never tell whether an account exists: unknown emails are counted, locked and timed
+ * like known ones.
  *
  * An attempt is counted (and, at the threshold, the lock set) before the password is checked,
  * under a row lock, so a burst of parallel guesses cannot slip past the limit; a success takes
@@ -46,13 +53,25 @@ export function createSignIn(deps: { users: UsersStore; failures: SignInFailures
 
   return {
     async attempt(p: { email: string; password: string; ip: string }): Promise<SignInResult> {
-      const emailKey = `email:${sha256(p.email.trim().toLowerCase())}`;
+      const pairKey = `pair:${sha256(`${p.email.trim().toLowerCase()}\n${p.ip}`)}`;
       const ipKey = `ip:${p.ip}`;
-      const policyOf = (key: string) => (key === emailKey ? EMAIL_POLICY : IP_POLICY);
+      const policyOf = (key: string) => (key === pairKey ? PAIR_POLICY : IP_POLICY);
       const t = now();
       const lockedFor = (rows: FailureCounter[]) => Math.ceil((Math.max(0, ...rows.map((r) => ms(r.locked_until))) - t.getTime()) / 1000);
+      // The tighter of the two keys, as RateLimit headers: attempts left before a lock, and when.
+      const budgetOf = (rows: FailureCounter[]): Budget => {
+        const left = rows.map((r) => ({ r, left: Math.max(0, policyOf(r.key).threshold - r.failures) })).sort((a, b) => a.left - b.left)[0];
+        const policy = policyOf(left.r.key);
+        const windowEnds = ms(left.r.window_started_at) + policy.windowMs;
+        return {
+          limit: policy.threshold,
+          remaining: lockedFor(rows) > 0 ? 0 : left.left,
+          resetSeconds: Math.max(1, lockedFor(rows), Math.ceil((windowEnds - t.getTime()) / 1000)),
+          windowSeconds: policy.windowMs / 1000,
+        };
+      };
 
-      const counted = await failures.update([emailKey, ipKey], t, (rows) => {
+      const counted = await failures.update([pairKey, ipKey], t, (rows) => {
         if (rows.some((r) => ms(r.locked_until) > t.getTime())) return undefined;
         return rows.map((r) => {
           const policy = policyOf(r.key);
@@ -62,12 +81,14 @@ export function createSignIn(deps: { users: UsersStore; failures: SignInFailures
           return { key: r.key, failures: n, window_started_at: fresh ? t : r.window_started_at, locked_until: lock ? new Date(t.getTime() + lock) : r.locked_until };
         });
       });
-      if (counted.after === counted.before) return { ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, lockedFor(counted.before)) };
+      if (counted.after === counted.before) {
+        return { ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, lockedFor(counted.before)), budget: budgetOf(counted.before) };
+      }
 
       const user = await users.byEmail(p.email.trim());
       const ok = await checkPassword(user?.password_hash ?? null, p.password);
       if (ok && user) {
-        await failures.clear(emailKey);
+        await failures.clear(pairKey);
         const ipBefore = counted.before.find((r) => r.key === ipKey);
         const ipAfter = counted.after.find((r) => r.key === ipKey);
         await failures.update([ipKey], t, (rows) =>
@@ -80,9 +101,10 @@ export function createSignIn(deps: { users: UsersStore; failures: SignInFailures
         );
         return { ok: true, userId: user.id };
       }
-      if (random() < 0.01) await failures.prune(new Date(t.getTime() - 2 * EMAIL_POLICY.windowMs), t);
+      if (random() < 0.01) await failures.prune(new Date(t.getTime() - 2 * PAIR_POLICY.windowMs), t);
       const wait = lockedFor(counted.after);
-      return wait > 0 ? { ok: false, reason: 'locked', retryAfterSeconds: wait } : { ok: false, reason: 'invalid' };
+      const budget = budgetOf(counted.after);
+      return wait > 0 ? { ok: false, reason: 'locked', retryAfterSeconds: wait, budget } : { ok: false, reason: 'invalid', budget };
     },
   };
 }

@@ -7,10 +7,13 @@ import { badgeForImage, earnedBadges, type EarnedBadge } from './eligibility.ts'
 import { badgeImageUrl, embedHtml, embedMarkdown } from './embed.ts';
 import { renderBadge, type RenderedBadge } from './render.ts';
 import { badgeWording } from './wording.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 
 /** get_badges and the badge images: eligibility from the store, words from site settings, pure rendering. */
-export function createBadges(deps: { store: BadgesStore; publicUrl: string; now: () => Date }) {
+export function createBadges(deps: { store: BadgesStore; publicUrl: string; now: () => Date; cache?: CacheFactory; cacheMs?: number }) {
   const { store, publicUrl, now } = deps;
+  // Every listing page shows its badges: the lists are public reads like the profile, as fresh.
+  const lists = deps.cache?.<BadgeList>('badges', deps.cacheMs ?? 5000, 10_000);
 
   async function subject(slug: string, opts: { awaitingBadge?: boolean } = {}) {
     const row = await store.subject(slug, opts);
@@ -27,33 +30,37 @@ export function createBadges(deps: { store: BadgesStore; publicUrl: string; now:
     return { ...renderBadge({ badge, wording, style, pageUrl }), label: wording.label, alt: wording.alt };
   }
 
+  async function listOf(slug: string, style: BadgeStyle): Promise<BadgeList> {
+    const { row, earned } = await subject(slug);
+    const pageUrl = listingLinks(publicUrl, row.slug).page;
+    return {
+      slug: row.slug,
+      page_url: pageUrl,
+      ...style,
+      badges: earned.map((badge) => {
+        const { width, height, label, alt } = render(row, badge, style);
+        const url = (mode = style.mode) => badgeImageUrl(publicUrl, row.slug, badge, style, mode);
+        return {
+          kind: badge.kind,
+          label,
+          ...(badge.place !== undefined && { place: badge.place }),
+          ...(badge.week !== undefined && { week: badge.week }),
+          image_url: url(),
+          light_url: url('light'),
+          dark_url: url('dark'),
+          width,
+          height,
+          html: embedHtml(pageUrl, url(), alt, width, height),
+          markdown: embedMarkdown(pageUrl, url(), alt),
+        };
+      }),
+    };
+  }
+
   return {
     /** Every badge the listing may show, with embed code for the requested style. */
     async list(slug: string, style: BadgeStyle): Promise<BadgeList> {
-      const { row, earned } = await subject(slug);
-      const pageUrl = listingLinks(publicUrl, row.slug).page;
-      return {
-        slug: row.slug,
-        page_url: pageUrl,
-        ...style,
-        badges: earned.map((badge) => {
-          const { width, height, label, alt } = render(row, badge, style);
-          const url = (mode = style.mode) => badgeImageUrl(publicUrl, row.slug, badge, style, mode);
-          return {
-            kind: badge.kind,
-            label,
-            ...(badge.place !== undefined && { place: badge.place }),
-            ...(badge.week !== undefined && { week: badge.week }),
-            image_url: url(),
-            light_url: url('light'),
-            dark_url: url('dark'),
-            width,
-            height,
-            html: embedHtml(pageUrl, url(), alt, width, height),
-            markdown: embedMarkdown(pageUrl, url(), alt),
-          };
-        }),
-      };
+      return lists ? lists.through(`${slug}:${style.shape}:${style.mode}:${style.size}`, () => listOf(slug, style)) : listOf(slug, style);
     },
 
     /** One badge image; 404 when the listing is not public or has not earned the badge. */

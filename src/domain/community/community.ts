@@ -4,8 +4,11 @@ import type { CommunityStore, CommunityTarget } from '../../store/community-stor
 import type { Actor } from '../actor.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { weekOf } from '../launches/weeks.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 
 export const REVIEW_BODY_MAX = 2000;
+/** How many of the newest genuine reviews a listing page shows. */
+const REVIEWS_SHOWN = 10;
 export type Intent = 'add' | 'remove';
 
 /** Listings people can see (and follow); only live ones can be voted for and reviewed. */
@@ -16,8 +19,12 @@ const PUBLIC = new Set(['live', 'scheduled']);
  * the site (a site session), never from an API key, an OAuth token or MCP, and the rules here
  * enforce that whatever transport calls them.
  */
-export function createCommunity(deps: { store: CommunityStore; now: () => Date; jobs?: JobDispatcher }) {
+export function createCommunity(deps: { store: CommunityStore; now: () => Date; jobs?: JobDispatcher; cache?: CacheFactory; cacheMs?: number }) {
   const { store, now } = deps;
+  // The listing page shows them to every visitor: kept as long as the profile beside them.
+  const reviewLists = deps.cache?.<Awaited<ReturnType<typeof reviewsOf>>>('reviews', deps.cacheMs ?? 5000, 10_000);
+  const reviewsOf = async (slug: string, limit: number) =>
+    (await store.genuineReviews(slug, limit)).map((r) => ({ rating: r.rating, body: r.body, created_at: new Date(r.created_at).toISOString(), author: shortName(r.author) }));
   /** Trending follows votes within half a minute: one refresh per burst (singleton key). */
   const votesMoved = async () => {
     await deps.jobs?.send(TRENDING_REFRESH_JOB, {}, { singletonKey: 'after-votes', startAfterSeconds: 30 });
@@ -69,6 +76,14 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
       return { voted: false, changed };
     },
 
+    /**
+     * The newest genuine reviews of a public listing, for its page. Reviewers are shown by first
+     * name and initial: enough to tell people apart, no more of them than a review needs.
+     */
+    async reviews(slug: string, limit = REVIEWS_SHOWN) {
+      return reviewLists ? reviewLists.through(`${slug}:${limit}`, () => reviewsOf(slug, limit)) : reviewsOf(slug, limit);
+    },
+
     /** Follows or unfollows a public listing (live or upcoming). Idempotent. */
     async follow(actor: Actor, slug: string, intent: Intent) {
       const user = siteUser(actor);
@@ -95,6 +110,7 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
       if (t.is_team) throw new DomainError('forbidden', 'own_listing', 'You own this listing or are one of its founders, so you cannot review it: ratings count only genuine reviews.');
       mustBeVerified(t, 'reviews');
       const created = await store.saveReview({ listingId: t.id, userId: user.userId, rating: input.rating, body, at: now() });
+      reviewLists?.delete(`${t.slug}:${REVIEWS_SHOWN}`); // the reviewer sees it at once on this node
       return { created };
     },
   };
@@ -112,4 +128,11 @@ export function siteUser(actor: Actor) {
     );
   }
   return actor;
+}
+
+/** "Chen Müller" → "Chen M."; a single name stays as it is. */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return words[0] ?? 'Someone';
+  return `${words[0]} ${[...words[words.length - 1]][0].toUpperCase()}.`;
 }

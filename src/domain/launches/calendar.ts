@@ -33,6 +33,8 @@ export function createLaunchCalendar(deps: {
   const cacheMs = deps.cacheMs ?? 5000;
   const settings = new TtlCache<string>(cacheMs, 1);
   const pages = deps.cache<unknown>('rankings', cacheMs, 2000);
+  // One entry per listing page that shows its awards: apart, so they never push rankings out.
+  const awardPages = deps.cache<Awaited<ReturnType<typeof fresh.awards>>>('awards', cacheMs, 10_000);
   const timezone = () => settings.through('timezone', async () => (await deps.site.settings()).timezone);
   /** The same page of a ranking, recomputed at most once per cache period. */
   const cached = <T>(key: string, load: () => Promise<T>) => pages.through(key, load) as Promise<T>;
@@ -144,6 +146,22 @@ export function createLaunchCalendar(deps: {
       }
     },
 
+    async awards(filter: PageRequest & { listing?: string }) {
+      const { limit, offset } = limitOffset(filter);
+      const rows = await store.awards({ slug: filter.listing, limit, offset });
+      const n = await totalOf(rows, filter, () => store.countAwards(filter.listing));
+      return pageOf(
+        rows.map((r) => ({
+          week: r.week,
+          place: r.place,
+          label: `#${r.place} Launch of the Week`,
+          votes: r.award_votes,
+          listing: toSummary(r, publicUrl),
+        })),
+        filter,
+        n,
+      );
+    },
   };
 
   return {
@@ -167,20 +185,7 @@ export function createLaunchCalendar(deps: {
     },
 
     async awards(filter: PageRequest & { listing?: string }) {
-      const { limit, offset } = limitOffset(filter);
-      const rows = await store.awards({ slug: filter.listing, limit, offset });
-      const n = await totalOf(rows, filter, () => store.countAwards(filter.listing));
-      return pageOf(
-        rows.map((r) => ({
-          week: r.week,
-          place: r.place,
-          label: `#${r.place} Launch of the Week`,
-          votes: r.award_votes,
-          listing: toSummary(r, publicUrl),
-        })),
-        filter,
-        n,
-      );
+      return awardPages.through(`${filter.listing ?? ''}:${filter.page}:${filter.per_page}`, () => fresh.awards(filter));
     },
   };
 }

@@ -55,6 +55,8 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
   // Browsing (no query): the lists the home page, feeds and crawlers ask for most. Searches with
   // words are not cached: their cost is what the search work is about (docs/decisions.md).
   const lists = deps.cache<Awaited<ReturnType<typeof browse>>>('browse', ttl, 2_000);
+  // Shown on every listing page beside the profile: kept as long as the profile is.
+  const alternativePages = deps.cache<Awaited<ReturnType<typeof alternativesOf>>>('alternatives', ttl, 10_000);
   // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
   const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
@@ -63,6 +65,18 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     const ref = await store.publicRef(slug, statuses);
     if (!ref) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
     return ref;
+  }
+
+  async function alternativesOf(slug: string, page: PageRequest) {
+    const ref = await refOrNotFound(slug);
+    const { limit, offset } = limitOffset(page);
+    const { rows, total, totalIsEstimate } = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
+    return pageOf(
+      rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
+      page,
+      total,
+      totalIsEstimate,
+    );
   }
 
   /** One page of the search (or browse) as computed from the database. */
@@ -109,15 +123,7 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
     },
 
     async alternatives(slug: string, page: PageRequest) {
-      const ref = await refOrNotFound(slug);
-      const { limit, offset } = limitOffset(page);
-      const { rows, total, totalIsEstimate } = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
-      return pageOf(
-        rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
-        page,
-        total,
-        totalIsEstimate,
-      );
+      return alternativePages.through(JSON.stringify([slug, page.page, page.per_page]), () => alternativesOf(slug, page));
     },
 
     async compare(a: string, b: string) {

@@ -1,5 +1,6 @@
 import type { SiteInfo } from '../../contract/site.ts';
 import type { SiteStore } from '../../store/site-store.ts';
+import type { CacheFactory } from '../../store/shared-cache.ts';
 
 export const MCP_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
 
@@ -21,4 +22,13 @@ export async function getSiteInfo(store: SiteStore, publicUrl: string): Promise<
     free_launch_queue_weeks: { min: settings.free_queue_min_weeks, max: settings.free_queue_max_weeks },
     mcp_protocol_versions: MCP_VERSIONS,
   };
+}
+
+/**
+ * get_site_info as the other public reads are served: at most `ttlMs` old (the home page, the
+ * pricing page, feeds and llms.txt all ask for it).
+ */
+export function cachedSiteInfo(store: SiteStore, publicUrl: string, cache: CacheFactory, ttlMs: number) {
+  const info = cache<SiteInfo>('site-info', ttlMs, 1);
+  return () => info.through('info', () => getSiteInfo(store, publicUrl));
 }

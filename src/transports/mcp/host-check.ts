@@ -22,3 +22,17 @@ export function hostCheck(allowedHostnames: string[]) {
     await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: verdict.message }, id: null });
   };
 }
+
+/**
+ * The transport specification's Origin rule for /mcp: a request from a web page carries an
+ * Origin, and only the service's own origin and those the operator allows (MCP_ALLOWED_ORIGINS)
+ * may call; anything else, "null" included, is 403. Clients outside browsers send no Origin.
+ */
+export function originCheck(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || allowed.has(origin)) return;
+    await reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: `Origin ${origin.slice(0, 200)} may not call this server` }, id: null });
+  };
+}

@@ -1,4 +1,4 @@
-import { createMcpHandler, McpServer, type AuthInfo, type ServerContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode, type AuthInfo, type ServerContext } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { DomainError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/actor.ts';
@@ -45,6 +45,26 @@ function toolError(p: Problem) {
   return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(p) }], structuredContent: p };
 }
 
+/**
+ * The service has tools only. Clients ask for prompts and resources all the same (and the
+ * caching conformance checks them): they get empty, cacheable lists, and prompts/get or
+ * resources/read of any name is -32602, not an unknown method.
+ */
+function offerNoPromptsOrResources(server: McpServer) {
+  const low = server.server;
+  low.registerCapabilities({ prompts: {}, resources: {} });
+  low.setRequestHandler('prompts/list', () => ({ prompts: [] }));
+  low.setRequestHandler('prompts/get', (request) => {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${request.params.name} not found`);
+  });
+  low.setRequestHandler('resources/list', () => ({ resources: [] }));
+  low.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+  low.setRequestHandler('resources/read', (request) => {
+    // SEP-2164: the URI asked for rides in the error's data.
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${request.params.uri} not found`, { uri: request.params.uri });
+  });
+}
+
 /** Builds the per-request MCP server: one tool per operation, the same handler as REST. */
 export function createMcpNodeHandler(operations: AnyOperation[], services: Services, opts: McpOptions) {
   // Cached reads return the same checked object for a few seconds: serialise it once.
@@ -87,13 +107,20 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
           instructions: opts.instructions,
           cacheHints: {
             'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+            'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+            'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+            'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
             'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
           },
         },
       );
+      offerNoPromptsOrResources(server);
       // A tools/call needs only its own tool: registering one instead of all keeps the per-request
-      // server cheap (the factory runs for every HTTP request of the stateless protocol).
-      const only = ctx.authInfo?.extra?.tool as string | undefined;
+      // server cheap (the factory runs for every HTTP request of the stateless protocol). A call of
+      // an unknown tool gets them all, so the SDK answers -32602 "Tool … not found" (with no tool
+      // registered it would not know tools/call at all: -32601).
+      const requested = ctx.authInfo?.extra?.tool as string | undefined;
+      const only = requested !== undefined && operations.some((op) => op.id === requested) ? requested : undefined;
       for (const op of operations) {
         if (only !== undefined && op.id !== only) continue;
         server.registerTool(

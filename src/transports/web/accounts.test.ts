@@ -196,23 +196,25 @@ test('sessions expire 30 days after the last visit', async () => {
   }
 });
 
-test('throttling per address: 5 failures lock it (even for the right password), the lock doubles, then expires', async () => {
+test('throttling per account and address: 5 failures from one address lock that pair (even for the right password), the lock doubles, then expires; the owner elsewhere is never blocked', async () => {
   const saved = clock;
   try {
     await t.app.services.accounts.createUser({ email: 'carol@test.example', name: 'Carol', password: 'carols long password' });
-    let ip = 10;
-    const attempt = async (email: string, password: string) => {
-      const b = t.siteBrowser({ ip: `203.0.113.${ip++}` }); // a new IP each time: only the address counts
+    const attempt = async (email: string, password: string, ip = '203.0.113.10') => {
+      const b = t.siteBrowser({ ip });
       const res = await b.post('/sign-in', { email, password, csrf: await b.csrf('/sign-in') });
-      return { status: res.status, retryAfter: Number(res.headers['retry-after'] ?? 0), body: res.body };
+      return { status: res.status, retryAfter: Number(res.headers['retry-after'] ?? 0), body: res.body, headers: res.headers };
     };
-    const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await attempt('carol@test.example', 'wrong password')).status);
-    assert.deepEqual(statuses, [401, 401, 401, 401, 429], 'the fifth failure locks');
+    const tries = [];
+    for (let i = 0; i < 5; i++) tries.push(await attempt('carol@test.example', 'wrong password'));
+    assert.deepEqual(tries.map((r) => r.status), [401, 401, 401, 401, 429], 'the fifth failure locks');
+    assert.deepEqual(tries.map((r) => r.headers['ratelimit-remaining']), ['4', '3', '2', '1', '0'], 'RateLimit headers count the attempts left');
+    assert.equal(tries[0].headers['ratelimit-policy'], '5;w=86400');
     const locked = await attempt('carol@test.example', 'carols long password');
-    assert.equal(locked.status, 429, 'locked even with the right password');
+    assert.equal(locked.status, 429, 'locked even with the right password, from that address');
     assert.ok(locked.retryAfter > 0 && locked.retryAfter <= 60, `Retry-After ${locked.retryAfter}`);
-    assert.match(locked.body, /Too many failed sign-in attempts for this email or from your network/);
+    assert.match(locked.body, /Too many failed sign-in attempts from your network/);
+    assert.equal((await attempt('carol@test.example', 'carols long password', '198.51.100.7')).status, 303, 'the owner from another address signs in');
 
     advance(61_000);
     const sixth = await attempt('carol@test.example', 'wrong again');
@@ -224,11 +226,21 @@ test('throttling per address: 5 failures lock it (even for the right password), 
 
     // An unknown address is counted and locked exactly alike (nothing tells them apart).
     const ghost = [];
-    for (let i = 0; i < 6; i++) ghost.push((await attempt('ghost@test.example', 'whatever it is')).status);
+    for (let i = 0; i < 6; i++) ghost.push((await attempt('ghost@test.example', 'whatever it is', '203.0.113.99')).status);
     assert.deepEqual(ghost, [401, 401, 401, 401, 429, 429]);
   } finally {
     clock = saved;
   }
+});
+
+test('lockout abuse: strangers on many addresses failing for an account never lock its owner out', async () => {
+  const { email, password } = await t.signIn();
+  for (let ip = 1; ip <= 10; ip++) {
+    const b = t.siteBrowser({ ip: `198.18.0.${ip}` });
+    for (let i = 0; i < 5; i++) await b.post('/sign-in', { email, password: `not it ${i}`, csrf: await b.csrf('/sign-in') });
+  }
+  const owner = t.siteBrowser({ ip: '192.0.2.200' });
+  assert.equal((await owner.post('/sign-in', { email, password, csrf: await owner.csrf('/sign-in') })).status, 303);
 });
 
 test('throttling per IP: 20 failures from one address lock it for every account; other IPs are unaffected', async () => {
@@ -255,7 +267,7 @@ test('throttling per IP: 20 failures from one address lock it for every account;
 test('throttle counters live in the database (sign_in_failures), shared by every node, with no address in clear', async () => {
   const rows = await t.db.selectFrom('sign_in_failures').select(['key', 'failures', 'locked_until']).execute();
   assert.ok(rows.length > 0);
-  assert.ok(rows.every((r) => /^(email:[0-9a-f]{64}|ip:.+)$/.test(r.key)), JSON.stringify(rows.map((r) => r.key)));
+  assert.ok(rows.every((r) => /^(pair:[0-9a-f]{64}|ip:.+)$/.test(r.key)), JSON.stringify(rows.map((r) => r.key)));
   assert.ok(!rows.some((r) => r.key.includes('@')));
 });
 

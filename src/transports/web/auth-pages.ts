@@ -8,6 +8,7 @@ import { field, SITE_ROUTE, type Web } from './context.ts';
 import { html } from './html.ts';
 import { errorSummary, fieldError, invalidAttrs } from './layout.ts';
 import { safeReturnTo, withReturnTo } from './return-to.ts';
+import { setBudgetHeaders } from '../rate-limit-headers.ts';
 
 type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
 
@@ -116,7 +117,10 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
     return signInPage(request, reply);
   });
 
-  app.post('/sign-in', SITE_ROUTE, async (request, reply) => {
+  // Its own budget per address, apart from the anonymous API's (RATE_LIMIT_SIGN_IN_PER_MINUTE);
+  // failed passwords are throttled beyond it per account and address (sign-in.ts).
+  const signInRoute = { ...SITE_ROUTE, config: { rateLimit: { max: web.signInPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `sign-in:${r.ip}` } } };
+  app.post('/sign-in', signInRoute, async (request, reply) => {
     checkPreSessionCsrf(request, web.publicUrl);
     const email = field(request, 'email').trim();
     const password = field(request, 'password');
@@ -125,13 +129,14 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
     }
     const result = await services.signIn.attempt({ email, password, ip: request.ip });
     if (!result.ok) {
+      setBudgetHeaders(reply, result.budget);
       if (result.reason === 'locked') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         reply.header('retry-after', String(result.retryAfterSeconds));
         return signInPage(request, reply, {
           status: 429,
           email,
-          summary: `Too many failed sign-in attempts for this email or from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          summary: `Too many failed sign-in attempts from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         });
       }
       // The same answer whether or not an account has this address.

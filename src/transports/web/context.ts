@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { checkSessionCsrf } from './csrf.ts';
 import type { Html } from './html.ts';
 import { layout, pageHeaders } from './layout.ts';
+import { pageHead } from './head.ts';
 import { withReturnTo } from './return-to.ts';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ export interface WebOptions {
   services: Services;
   publicUrl: string;
   siteName: string;
+  /** Sign-in form posts per client address and minute (its own budget, not the anonymous API's). */
+  signInPerMinute: number;
 }
 
 /** Fixed confirmation texts, chosen by ?notice=… after a redirect (never echoing input). */
@@ -34,12 +37,18 @@ const NOTICES: Record<string, string> = {
   followed: 'You follow this listing.',
   unfollowed: 'You no longer follow this listing.',
   reviewed: 'Thank you: your review is saved.',
+  'price-saved': 'The price is saved: quotes and checkouts use it from now on; existing orders keep theirs.',
+  'product-added': 'The product is on sale.',
+  'product-retired': 'The product is off sale. Existing orders keep it.',
 };
 
 export const noticeOf = (request: FastifyRequest) => NOTICES[String((request.query as Record<string, unknown> | undefined)?.notice ?? '')];
 
 export function createWeb(opts: WebOptions) {
   const secure = opts.publicUrl.startsWith('https://');
+  // Account pages, forms and error pages: named and linkable, but not for search engines.
+  const accountHead = (request: FastifyRequest, p: { title: string; status?: number }) =>
+    pageHead({ siteName: opts.siteName, publicUrl: opts.publicUrl, title: p.title, path: (p.status ?? 200) < 400 ? request.url.split('?')[0] : undefined, noindex: true });
   return {
     ...opts,
     secure,
@@ -48,7 +57,7 @@ export function createWeb(opts: WebOptions) {
     page(request: FastifyRequest, reply: FastifyReply, p: { title: string; body: Html; status?: number; notice?: string }) {
       return pageHeaders(reply)
         .code(p.status ?? 200)
-        .send(layout({ title: p.title, siteName: opts.siteName, session: request.siteSession, notice: p.notice ?? noticeOf(request), body: p.body }));
+        .send(layout({ title: p.title, siteName: opts.siteName, session: request.siteSession, notice: p.notice ?? noticeOf(request), body: p.body, head: accountHead(request, p) }));
     },
 
     /** The session of a page that needs one; without, the browser is sent to sign in and back. */

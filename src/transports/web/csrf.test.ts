@@ -23,6 +23,8 @@ interface FormCase {
 const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(t.db)).rows[0].n;
 const live = (userId: string) => count(sql`select count(*)::int as n from sessions where user_id = ${userId} and revoked_at is null`);
 
+/** The product the checkout form's orders buy, made once. */
+let orderProduct: Promise<void> | undefined;
 const FORMS: Record<string, FormCase> = {
   '/sign-in': {
     async setup() {
@@ -149,6 +151,64 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/checkout/:number/pay': {
+    async setup() {
+      await (orderProduct ??= t.fx.product({ code: 'csrf-story', price_cents: 2900, kind: 'section_unlock', options: { section: 'story' } }));
+      const buyer = await t.fx.user();
+      const listingId = Number(await t.fx.listing({ owner_id: buyer, status: 'draft' }));
+      const order = await t.app.services.orders.createCheckout(buyer, { items: [{ product: 'csrf-story', listing_id: listingId }], billing_country: 'US' });
+      const page = order.checkout_url.replace('http://localhost:3000', '');
+      const browser = t.siteBrowser();
+      return {
+        browser,
+        url: `/checkout/${order.number}/pay`,
+        form: { token: new URL(order.checkout_url).searchParams.get('token')!, name: 'Acme', address: '1 Main St', postal_code: '', city: 'Springfield' },
+        csrf: await browser.csrf(page),
+        effect: async () => (await t.db.selectFrom('orders').select('status').where('number', '=', order.number).executeTakeFirstOrThrow()).status,
+      };
+    },
+  },
+  '/admin/products': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const code = `csrf-new-${Math.random().toString(36).slice(2, 8)}`;
+      return {
+        browser: s.browser,
+        url: '/admin/products',
+        form: { code, name: 'New', kind: 'paid_launch', price_cents: '100' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from products where code = ${code}`),
+      };
+    },
+  },
+  '/admin/products/:code/price': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const code = `csrf-price-${Math.random().toString(36).slice(2, 8)}`;
+      await t.fx.product({ code, price_cents: 100 });
+      return {
+        browser: s.browser,
+        url: `/admin/products/${code}/price`,
+        form: { price_cents: '4321' },
+        csrf: s.csrf,
+        effect: () => count(sql`select price_cents as n from products where code = ${code}`),
+      };
+    },
+  },
+  '/admin/products/:code/retire': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const code = `csrf-retire-${Math.random().toString(36).slice(2, 8)}`;
+      await t.fx.product({ code, price_cents: 100 });
+      return {
+        browser: s.browser,
+        url: `/admin/products/${code}/retire`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from products where code = ${code} and active`),
+      };
+    },
+  },
 };
 
 /** The POST routes of the site, read from Fastify's route tree (OAuth, MCP and API routes aside). */
@@ -164,7 +224,8 @@ function sitePostRoutes() {
     stack.length = depth + 1;
     if (m[3]) routes.push(stack[depth]);
   }
-  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\*)/.test(r));
+  // Payment webhooks are the provider's calls, signed by it (payment-webhooks.ts), not forms of the site.
+  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\/webhooks\/|\*)/.test(r));
 }
 
 test('every form of the site has CSRF scenarios here', () => {

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import { html, type Html } from './html.ts';
+import { ASSET_URLS } from './assets.ts';
+import { primaryNav, siteFooter } from './site-nav.ts';
 
 export interface PageOptions {
   title: string;
@@ -9,15 +11,19 @@ export interface PageOptions {
   /** A confirmation shown above the content (role=status). */
   notice?: string;
   body: Html;
+  /** Description, canonical URL, OpenGraph, JSON-LD (head.ts). */
+  head?: Html;
+  /** Load the few lines of progressive enhancement (enhance.js). */
+  script?: boolean;
 }
 
-/** The one layout of the site's pages: header with navigation, main, footer. No JavaScript. */
+/** The one layout of the site's pages: header with navigation, main, footer. JavaScript only where a page asks. */
 export function layout(p: PageOptions): string {
   const s = p.session;
   const nav = s
     ? html`<li><a href="/account">Account</a></li>
         <li><a href="/account/api-keys">API keys</a></li>
-        ${s.isAdmin ? html`<li><a href="/admin/outbox">Outbox</a></li>` : ''}
+        ${s.isAdmin ? html`<li><a href="/admin/outbox">Outbox</a></li><li><a href="/admin/products">Prices</a></li>` : ''}
         <li><form class="inline" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${s.csrf}"><button class="link" type="submit">Sign out</button></form></li>`
     : html`<li><a href="/sign-in">Sign in</a></li><li><a href="/sign-up">Sign up</a></li>`;
   return html`<!doctype html>
@@ -26,27 +32,34 @@ export function layout(p: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${p.title} · ${p.siteName}</title>
-<link rel="stylesheet" href="/assets/site.css">
+<link rel="stylesheet" href="${ASSET_URLS.css}">
+<link rel="icon" href="${ASSET_URLS.icon}" type="image/svg+xml">
+${p.head ?? ''}
+${p.script ? html`<script src="${ASSET_URLS.js}" defer></script>` : ''}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header><div class="bar"><a class="brand" href="/account">${p.siteName}</a>
+<header><div class="bar"><a class="brand" href="/">${p.siteName}</a>
+${primaryNav}
 <nav aria-label="Account">${s ? html`<span class="muted">${s.name}</span>` : ''}<ul>${nav}</ul></nav></div></header>
 <main id="main">
 ${p.notice ? html`<p class="notice" role="status">${p.notice}</p>` : ''}
 ${p.body}
 </main>
-<footer><p><a href="/docs">API reference</a> · <a href="/api/v1/site">Site API</a></p></footer>
+<footer>${siteFooter}</footer>
 </body>
 </html>
 `.value;
 }
 
-/** Security headers of every site page. No script runs, nothing frames us, no referrer leaves. */
-export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean } = {}) {
+/** Security headers of every site page. No inline script runs, nothing frames us, no referrer leaves. */
+export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; remoteImages?: boolean } = {}) {
+  // Public pages show listings' own logos (https only) and may load our one script file.
+  const img = opts.remoteImages ? "img-src 'self' https:" : "img-src 'self'";
+  const script = opts.script ? "; script-src 'self'" : '';
   reply
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'")
+    .header('content-security-policy', `default-src 'none'; style-src 'self'; ${img}${script}; base-uri 'none'; frame-ancestors 'none'`)
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin');

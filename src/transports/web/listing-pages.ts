@@ -1,15 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REVIEW_BODY_MAX, siteUser, type Intent } from '../../domain/community/community.ts';
+import { siteUser, type Intent } from '../../domain/community/community.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { checkSessionCsrf } from './csrf.ts';
 import { field, sessionActor, SITE_ROUTE, type Web } from './context.ts';
 import { html } from './html.ts';
-import { safeReturnTo, withReturnTo } from './return-to.ts';
+import { safeReturnTo } from './return-to.ts';
+import { getListing } from '../../operations/listings/get-listing.ts';
+import { getAlternatives } from '../../operations/listings/get-alternatives.ts';
+import { listAwards } from '../../operations/launches/list-awards.ts';
+import { getBadges } from '../../operations/badges/get-badges.ts';
+import { readOperation } from './read-operation.ts';
+import { sendPublicPage } from './public-page.ts';
+import { categoryHref, listingHref } from './listing-card.ts';
+import { communityActions, reviewsSection } from './listing-community.ts';
+import { alternativesSection, badgesSection, profileHeader, profileSections } from './listing-profile.ts';
+import { breadcrumbs, faqPage, softwareApplication } from './json-ld.ts';
 
 /**
- * The site's side of votes, follows and reviews: a minimal listing page carrying the forms, and
- * the form posts. These exist only here, behind a site session and its CSRF token; no API
- * operation or MCP tool can vote, follow or review.
+ * The listing page (every section of the profile, from get_listing and its neighbours' operations)
+ * and the site's side of votes, follows and reviews: the form posts. Those exist only here, behind
+ * a site session and its CSRF token; no API operation or MCP tool can vote, follow or review.
  */
 export function registerListingPages(app: FastifyInstance, web: Web) {
   const { services } = web;
@@ -39,44 +49,44 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
   app.get('/listings/:slug', SITE_ROUTE, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const s = request.siteSession;
-    const t = await services.community.standing(slug, s ? sessionActor(request, s) : request.actor);
-    const live = t.status === 'live';
-    const csrf = s ? html`<input type="hidden" name="csrf" value="${s.csrf}">` : '';
-    const action = (what: string) => `/listings/${encodeURIComponent(t.slug)}/${what}`;
-    const here = `/listings/${t.slug}`;
-    return web.page(request, reply, {
-      title: t.name,
-      body: html`<h1>${t.name}</h1>
-${t.tagline ? html`<p>${t.tagline}</p>` : ''}
-<p><a href="${t.url}" rel="noopener nofollow ugc">${t.url}</a></p>
-<p class="counts"><span>${t.votes_count} vote${t.votes_count === 1 ? '' : 's'}</span><span>${t.follows_count} follower${t.follows_count === 1 ? '' : 's'}</span>${live ? '' : html`<span>Upcoming launch</span>`}</p>
-${!s
-  ? html`<p><a href="${withReturnTo('/sign-in', here)}">Sign in</a> to vote, follow or review.</p>`
-  : html`
-${live && !t.verified ? html`<p class="notice">Confirm your email address to vote and write reviews: the link is in your inbox, and <a href="/account">your account page</a> sends a new one.</p>` : ''}
-${live && t.verified
-  ? t.my_vote_week
-    ? t.vote_withdrawable
-      ? html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="remove"><button type="submit" class="secondary">Withdraw my vote</button></form>`
-      : html`<p>You voted for ${t.name} in the week of ${t.my_vote_week}.</p>`
-    : html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="add"><button type="submit">Vote for ${t.name}</button></form>`
-  : ''}
-<form method="post" action="${action('follow')}">${csrf}<input type="hidden" name="intent" value="${t.following ? 'remove' : 'add'}"><button type="submit" class="secondary">${t.following ? 'Unfollow' : 'Follow'}</button></form>
-${live && t.verified && !t.is_team
-  ? html`<h2 id="review-heading">${t.my_review ? 'Your review' : 'Write a review'}</h2>
-<form method="post" action="${action('reviews')}" aria-labelledby="review-heading">${csrf}
-<fieldset><legend>Rating</legend>
-${[5, 4, 3, 2, 1].map((n) => html`<label><input type="radio" name="rating" value="${n}" required${t.my_review?.rating === n ? html` checked` : ''}> ${n} star${n === 1 ? '' : 's'}</label>`)}
-</fieldset>
-<label for="review-body">Review <span class="muted">(optional)</span></label>
-<textarea id="review-body" name="body" maxlength="${REVIEW_BODY_MAX}" aria-describedby="review-hint">${t.my_review?.body ?? ''}</textarea>
-<p class="hint" id="review-hint">At most ${REVIEW_BODY_MAX} characters.</p>
-<button type="submit">${t.my_review ? 'Update review' : 'Publish review'}</button>
-</form>`
-  : t.is_team
-    ? html`<p class="muted">You are on this listing's team, so you cannot review it.</p>`
-    : ''}`}`,
-    });
+    // The profile first: an unknown slug is a 404 before anything else is asked.
+    const profile = await readOperation(services, request, getListing, { slug });
+    const [alternatives, awards, badges, reviews, standing] = await Promise.all([
+      readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
+      readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
+      readOperation(services, request, getBadges, { slug }),
+      services.community.reviews(slug),
+      s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
+    ]);
+    const path = listingHref(profile.slug);
+    const live = profile.status === 'live';
+    const primary = profile.categories[0];
+    return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews], () => ({
+      title: profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name,
+      description: profile.short_description ?? profile.tagline ?? `${profile.name} on ${web.siteName}.`,
+      path,
+      type: 'product',
+      image: profile.logo_url?.startsWith('https://') ? profile.logo_url : null,
+      jsonLd: [
+        softwareApplication(web.publicUrl, profile, path),
+        breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, ...(primary ? [{ name: primary.name, path: categoryHref(primary.slug) }] : []), { name: profile.name, path }]),
+        ...(profile.faqs.length ? [faqPage(profile.faqs)] : []),
+      ],
+      body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${primary ? html`<li><a href="${categoryHref(primary.slug)}">${primary.name}</a></li>` : ''}<li aria-current="page">${profile.name}</li></ol></nav>
+<article class="profile">
+${profileHeader(profile, awards.items, communityActions({ slug: profile.slug, name: profile.name, live, session: s, standing }))}
+<div class="profile-body">
+<div class="profile-main">
+${profileSections(profile)}
+${reviewsSection({ slug: profile.slug, live, rating: profile.community_rating, reviews, session: s, standing })}
+</div>
+<aside class="profile-side" aria-label="More about ${profile.name}">
+${alternativesSection(profile, alternatives.items)}
+${badgesSection(profile, badges)}
+</aside>
+</div>
+</article>`,
+    }));
   });
 
   app.post('/listings/:slug/vote', SITE_ROUTE, async (request, reply) => {

@@ -13,9 +13,13 @@ import { registerAccountPages } from './account-pages.ts';
 import { registerApiKeyPages } from './api-keys-pages.ts';
 import { registerConnectedAppsPages } from './connected-apps.ts';
 import { registerAdminPages } from './admin-pages.ts';
+import { registerAdminProductPages } from './admin-products-pages.ts';
+import { registerCheckoutPages } from './checkout-pages.ts';
 import { registerListingPages } from './listing-pages.ts';
 import { registerInvitePages } from './invite-pages.ts';
+import { registerClaimPages } from './claim-pages.ts';
 import { registerBotPage } from './bot-page.ts';
+import { registerPublicSite } from './public-site.ts';
 
 const CSS = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
@@ -74,7 +78,11 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerApiKeyPages(app, web);
   registerConnectedAppsPages(app, web);
   registerAdminPages(app, web);
+  registerAdminProductPages(app, web);
+  registerCheckoutPages(app, web);
   registerListingPages(app, web);
   registerInvitePages(app, web);
+  registerClaimPages(app, web);
   registerBotPage(app, web);
+  registerPublicSite(app, web);
 }

@@ -25,7 +25,22 @@ test('only global unicast addresses are public', () => {
     ['::ffff:10.0.0.1', false],
     ['::ffff:93.184.216.34', true], // IPv4-mapped public
     ['64:ff9b::a00:1', false], // NAT64 of 10.0.0.1
+    ['64:ff9b::808:808', true], // NAT64 of 8.8.8.8: judged by the IPv4 address it carries
+    ['64:ff9b::a9fe:a9fe', false], // NAT64 of 169.254.169.254
+    ['64:ff9b:1::a00:1', false], // local-use NAT64 prefix: not global
+    ['::7f00:1', false], // IPv4-compatible 127.0.0.1 (ipaddr.js calls it unicast)
+    ['::127.0.0.1', false],
+    ['::a00:1', false], // IPv4-compatible 10.0.0.1
+    ['::a9fe:a9fe', false], // IPv4-compatible 169.254.169.254
+    ['::808:808', true], // IPv4-compatible 8.8.8.8
+    ['::ffff:0:7f00:1', false], // IPv4-translated 127.0.0.1
+    ['::ffff:0:a00:1', false],
+    ['0:0:0:0:0:ffff:7f00:1', false],
     ['2002:a00:1::', false], // 6to4 of 10.0.0.1
+    ['2002:808:808::1', false], // 6to4: refused whatever it carries
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false], // Teredo
+    ['2001:db8::1', false], // documentation
+    ['100::1', false], // discard-only
     ['not-an-ip', false],
   ];
   for (const [ip, expected] of cases) assert.equal(isPublicAddress(ip), expected, ip);

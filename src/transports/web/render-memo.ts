@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { compress, type Coding } from './content-coding.ts';
+
+export interface Rendered {
+  /** Encoded once: writing a page's text to the socket re-encoded it on every request. */
+  body: Buffer;
+  etag: string;
+  status: number;
+  script: boolean;
+  /** How many requests this rendering has answered. */
+  served: number;
+  /** The body compressed for browsers that ask, kept with it. */
+  encoded?: Partial<Record<Coding, Buffer>>;
+}
+
+/**
+ * The body in a coding a browser asked for, once the page is being reused: a page built from
+ * reads that are not cached (a search with words) is served once, and compressing it would cost
+ * more than sending it.
+ */
+export function encodedBody(page: Rendered, coding: Coding | undefined): { body: Buffer; coding?: Coding } {
+  if (!coding || page.served < 2) return { body: page.body };
+  page.encoded ??= {};
+  return { body: (page.encoded[coding] ??= compress(page.body, coding)), coding };
+}
+
+interface Node {
+  next: WeakMap<object, Node>;
+  pages?: Map<string, Rendered>;
+}
+
+/** Variants of one page kept per set of reads (URLs differ in their query: ?notice=, paging…). */
+const MAX_VARIANTS = 64;
+const root: Node = { next: new WeakMap() };
+
+export const strongEtag = (body: string | Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/**
+ * A page rendered for visitors who are not signed in, kept exactly as long as the operation
+ * outputs it was built from. The services' caches hand back the very same object until it
+ * expires, so the same objects make the same page: it is never older than the reads behind it,
+ * and an output that is not cached (a search with words) is new every time and is never reused.
+ * Entries hang off those objects (WeakMap) and go with them.
+ */
+export function rendered(from: readonly object[], variant: string, render: () => Omit<Rendered, 'etag' | 'body' | 'served'> & { body: string }): Rendered {
+  let node = root;
+  for (const o of from) {
+    let next = node.next.get(o);
+    if (!next) node.next.set(o, (next = { next: new WeakMap() }));
+    node = next;
+  }
+  node.pages ??= new Map();
+  let hit = node.pages.get(variant);
+  if (!hit) {
+    const page = render();
+    const body = Buffer.from(page.body);
+    hit = { ...page, body, etag: strongEtag(body), served: 0 };
+    if (node.pages.size >= MAX_VARIANTS) node.pages.clear();
+    node.pages.set(variant, hit);
+  }
+  hit.served++;
+  return hit;
+}
