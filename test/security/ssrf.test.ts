@@ -39,10 +39,23 @@ const ATTEMPT_MS = 2_000;
 // ---------------------------------------------------------------------------------------------
 // Instruments
 
-/** Every TCP connection attempt of this process (undici, net, tls all go through net.Socket). */
+/**
+ * The service's own database and Redis: the pools open new connections whenever they like (on
+ * PostgreSQL a draft's job may be the first to need a second connection), which is no outbound fetch.
+ */
+const infrastructure = new Set(
+  [process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u))
+    .map((u) => Number(u.port || (u.protocol.startsWith('redis') ? 6379 : 5432))),
+);
+
+/** Every other TCP connection attempt of this process (undici, net, tls all go through net.Socket). */
 const dials: { ip: string; port: number }[] = [];
 const onSocket = (message: unknown) => {
-  (message as { socket: Socket }).socket.on('connectionAttempt', (ip: string, port: number) => dials.push({ ip, port }));
+  (message as { socket: Socket }).socket.on('connectionAttempt', (ip: string, port: number) => {
+    if (!(infrastructure.has(port) && (ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1'))) dials.push({ ip, port });
+  });
 };
 dc.subscribe('net.client.socket', onSocket);
 
