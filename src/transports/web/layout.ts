@@ -21,9 +21,11 @@ export interface PageOptions {
 export function layout(p: PageOptions): string {
   const s = p.session;
   const nav = s
-    ? html`<li><a href="/account">Account</a></li>
-        <li><a href="/account/api-keys">API keys</a></li>
-        ${s.isAdmin ? html`<li><a href="/admin/outbox">Outbox</a></li><li><a href="/admin/products">Prices</a></li>` : ''}
+    ? html`<li><a href="/submit">Submit</a></li>
+        <li><a href="/my/listings">My listings</a></li>
+        <li><a href="/my/orders">Orders</a></li>
+        <li><a href="/account">Account</a></li>
+        ${s.isAdmin ? html`<li><a href="/admin">Admin</a></li>` : ''}
         <li><form class="inline" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${s.csrf}"><button class="link" type="submit">Sign out</button></form></li>`
     : html`<li><a href="/sign-in">Sign in</a></li><li><a href="/sign-up">Sign up</a></li>`;
   return html`<!doctype html>
