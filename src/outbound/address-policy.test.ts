@@ -28,6 +28,10 @@ test('only global unicast addresses are public', () => {
     ['64:ff9b::808:808', true], // NAT64 of 8.8.8.8: judged by the IPv4 address it carries
     ['64:ff9b::a9fe:a9fe', false], // NAT64 of 169.254.169.254
     ['64:ff9b:1::a00:1', false], // local-use NAT64 prefix: not global
+    ['4000::1', false], // outside 2000::/3: unassigned, not global unicast
+    ['1000::1', false],
+    ['3fff::1', false], // documentation (RFC 9637)
+    ['3fff:ffff::1', true], // the top of 2000::/3, past the documentation /20
     ['::7f00:1', false], // IPv4-compatible 127.0.0.1 (ipaddr.js calls it unicast)
     ['::127.0.0.1', false],
     ['::a00:1', false], // IPv4-compatible 10.0.0.1

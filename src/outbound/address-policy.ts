@@ -16,7 +16,10 @@ export function isPublicAddress(ip: string): boolean {
   const v6 = address as ipaddr.IPv6;
   const embedded = embeddedIPv4(v6);
   if (embedded) return embedded.range() === 'unicast';
-  return v6.range() === 'unicast';
+  // Global unicast is 2000::/3 (RFC 4291); ipaddr.js calls the unassigned rest 'unicast' too,
+  // and does not know the documentation prefix 3fff::/20 (RFC 9637).
+  const [a, b] = v6.parts;
+  return v6.range() === 'unicast' && (a & 0xe000) === 0x2000 && !(a === 0x3fff && b < 0x1000);
 }
 
 /** The IPv4 address an IPv6 address stands for, when it is one of the forms that carry one. */

@@ -116,7 +116,7 @@ function headerSafe(url: string): string {
 // A real DNS server for the names this test owns
 
 type Answer = { a?: string[]; aaaa?: string[] };
-const PUBLIC_UNROUTED_V6 = '4000::1'; // outside 2000::/3, allocated to no one: public to the policy, reaches nothing
+const PUBLIC_UNROUTED_V6 = '3ffe:ffff::1'; // global unicast (2000::/3) but allocated to no one (the old 6bone prefix, returned): public to the policy, reaches nothing
 const zone: Record<string, Answer> = {
   'allowed.ssrf.test': { a: ['127.0.0.1'] },
   'model.ssrf.test': { a: ['127.0.0.1'] },
