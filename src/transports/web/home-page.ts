@@ -21,13 +21,18 @@ const SECTIONS: { section: Section; title: string; size: number; more: string; m
   { section: 'most-followed', title: 'Most followed', size: 5, more: '/search?sort=most_followed', moreLabel: 'More', empty: 'No products yet.' },
 ];
 
+/** The reads of every home page, frozen so readOperation parses each once. */
+const SITE_INPUT = Object.freeze({});
+const LAST_WEEK_INPUT = Object.freeze({ week: 'last', per_page: 3 });
+const SECTION_INPUTS = SECTIONS.map((s) => Object.freeze({ section: s.section, per_page: s.size }));
+
 /** `/`: the launch feed in a layout a visitor scans in seconds, and the way to submit a product. */
 export function registerHomePage(app: FastifyInstance, web: Web) {
   app.get('/', SITE_ROUTE, async (request, reply) => {
     const [info, lastWeek, sections] = await Promise.all([
-      readOperation(web.services, request, getSiteInfo, {}),
-      readOperation(web.services, request, getLaunchWeek, { week: 'last', per_page: 3 }),
-      Promise.all(SECTIONS.map((s) => readOperation(web.services, request, listLaunches, { section: s.section, per_page: s.size }))),
+      readOperation(web.services, request, getSiteInfo, SITE_INPUT),
+      readOperation(web.services, request, getLaunchWeek, LAST_WEEK_INPUT),
+      Promise.all(SECTION_INPUTS.map((input) => readOperation(web.services, request, listLaunches, input))),
     ]);
     const places = new Map(lastWeek.awards.map((a) => [a.slug, a.place]));
     const card: CardOptions = { session: request.siteSession, returnTo: '/', heading: 3 };
