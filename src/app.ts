@@ -112,6 +112,7 @@ export async function createApp(
           onError: (err) => http.log.error({ err }, 'background job error'),
           onDemand,
           sendOnly: !config.jobs,
+          heartbeatSeconds: config.jobHeartbeatSeconds,
           trendingEveryMinutes: config.trendingEveryMinutes,
         });
     services.jobs.attach(inline ?? jobs!.dispatcher);

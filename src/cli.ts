@@ -24,9 +24,18 @@ import { createPriceList } from './domain/catalog/price-list.ts';
 import { NewProduct, PriceCents } from './contract/price-list.ts';
 import { fieldErrors } from './operations/validation.ts';
 import { runOrderExpiry, ORDER_EXPIRY_JOB } from './jobs/order-expiry.ts';
+import { CATEGORY_OPTIONS, CATEGORY_USAGE, CategoryUsageError, runCategoryCommand } from './cli-categories.ts';
+import { createAccountAdmin } from './domain/admin/accounts-admin.ts';
+import { createPriceAdmin } from './domain/admin/price-admin.ts';
+import { adminUsersStore } from './store/admin-users-store.ts';
+import { adminPricesStore } from './store/admin-prices-store.ts';
 
 const USAGE = `usage: npm run cli -- <command>
   user:create --email E --password P [--name N] [--admin]
+                                         --admin makes the account an administrator (the first one is made this way)
+  user:admin --email E                   make an existing account an administrator
+  user:disable --email E                 disable an account (no sign-in; sessions ended; API keys and apps refused)
+  user:enable --email E                  enable a disabled account again
   apikey:create --email E --scopes account:read,listings:write,orders:write [--name N]
                                          prints the new key alone on its last line
   apikey:list [--email E]                keys with prefix, scopes, last use and state
@@ -40,7 +49,8 @@ const USAGE = `usage: npm run cli -- <command>
   products:set-price CODE --cents N      a new price for quotes and checkouts from now on (orders keep theirs)
   products:add --code C --name N --kind paid_launch|extra_category|section_unlock|billboard --cents N
                [--description D] [--section story|milestones|media] [--minimum-cents N] [--max-per-listing 1-3]
-  products:retire CODE                   take a product off sale (its code stays taken)`;
+  products:retire CODE                   take a product off sale (its code stays taken)
+${CATEGORY_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -67,6 +77,7 @@ async function main(argv: string[]) {
       section: { type: 'string' },
       'minimum-cents': { type: 'string' },
       'max-per-listing': { type: 'string' },
+      ...CATEGORY_OPTIONS,
     },
   });
   const config = loadConfig();
@@ -74,6 +85,9 @@ async function main(argv: string[]) {
   const { db } = database;
   const accounts = createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now: () => new Date() });
   const priceList = createPriceList({ store: productsStore(db), now: () => new Date() });
+  // The operator's changes go to the administrators' action log, by "the operator (CLI)".
+  const accountAdmin = createAccountAdmin({ store: adminUsersStore(db), now: () => new Date() });
+  const priceAdmin = createPriceAdmin({ store: adminPricesStore(db), now: () => new Date() });
   try {
     await migrate(db);
     switch (command) {
@@ -81,7 +95,7 @@ async function main(argv: string[]) {
         const runs = await recentRuns(db, Number(values.limit ?? 20), values.job);
         for (const r of runs) {
           const took = r.finished_at ? `${new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()} ms` : '…';
-          console.log(`${new Date(r.started_at).toISOString()}  ${r.job.padEnd(22)} ${r.status.padEnd(9)} try ${r.attempt}  ${took.padStart(8)}  ${r.detail ?? ''}`);
+          console.log(`${new Date(r.started_at).toISOString()}  ${r.job.padEnd(22)} ${r.status.padEnd(9)} try ${r.attempt}  ${took.padStart(8)}  ${r.node ?? ''}  ${r.detail ?? ''}`);
         }
         if (!runs.length) console.log('no job runs yet');
         return;
@@ -130,9 +144,26 @@ async function main(argv: string[]) {
           email: values.email,
           name: values.name ?? values.email.split('@')[0],
           password: values.password,
-          isAdmin: values.admin ?? false,
         });
+        if (values.admin) await accountAdmin.grantAdmin(null, { id });
         console.log(`created user ${id} <${values.email}>${values.admin ? ' (admin)' : ''}`);
+        return;
+      }
+      case 'user:admin':
+      case 'user:disable':
+      case 'user:enable': {
+        if (!values.email) throw new UsageError(`${command} needs --email`);
+        const ref = { email: values.email };
+        if (command === 'user:admin') {
+          const made = await accountAdmin.grantAdmin(null, ref);
+          console.log(made ? `${values.email} is an administrator now: /admin` : `${values.email} was an administrator already`);
+        } else if (command === 'user:disable') {
+          await accountAdmin.disable(null, ref);
+          console.log(`${values.email} is disabled: no sign-in, sessions ended, API keys and connected apps refused`);
+        } else {
+          await accountAdmin.enable(null, ref);
+          console.log(`${values.email} is enabled again`);
+        }
         return;
       }
       case 'apikey:create': {
@@ -188,7 +219,7 @@ async function main(argv: string[]) {
         if (!code || values.cents === undefined) throw new UsageError('products:set-price needs the product code and --cents N (USD cents, excluding VAT)');
         const cents = PriceCents.safeParse(values.cents);
         if (!cents.success) throw new UsageError(`--cents ${cents.error.issues[0].message}`);
-        await priceList.setPrice(code, cents.data);
+        await priceAdmin.setPrice(null, code, cents.data);
         console.log(`${code}: ${cents.data} cents from now on (existing orders keep their price)`);
         return;
       }
@@ -204,17 +235,18 @@ async function main(argv: string[]) {
           max_per_listing: values['max-per-listing'],
         });
         if (!parsed.success) throw new UsageError(`products:add: ${fieldErrors(parsed.error.issues).map((e) => `--${e.field.replace(/_/g, '-').replace('price-cents', 'cents')} ${e.message}`).join('; ')}`);
-        await priceList.add(parsed.data);
+        await priceAdmin.add(null, parsed.data);
         console.log(`${parsed.data.code}: on sale at ${parsed.data.price_cents} cents`);
         return;
       }
       case 'products:retire': {
         if (!positionals[0]) throw new UsageError('products:retire needs the product code (see products:list)');
-        await priceList.retire(positionals[0]);
+        await priceAdmin.retire(null, positionals[0]);
         console.log(`${positionals[0]}: off sale`);
         return;
       }
       default:
+        if (await runCategoryCommand(db, command, positionals, values)) return;
         throw new UsageError(`unknown command ${command}\n${USAGE}`);
     }
   } finally {
@@ -230,7 +262,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError || err instanceof DomainError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError || err instanceof CategoryUsageError || err instanceof DomainError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

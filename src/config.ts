@@ -35,6 +35,7 @@ const Env = z.object({
   RATE_LIMIT_FAILED_CREDENTIALS: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
   DR_PROVIDER_URL: z
     .url({ protocol: /^https?$/ })
     .refine((u) => u.includes('{domain}'), 'must contain {domain}')
@@ -105,6 +106,11 @@ export interface Config {
   trustProxy: boolean;
   /** Run background jobs in this process. Off for tests and one-off commands. */
   jobs: boolean;
+  /**
+   * A running job proves its node alive this often (pg-boss heartbeat, every half of it); one
+   * silent for longer is failed and retried, on another node if its own is gone (killed, lost).
+   */
+  jobHeartbeatSeconds: number;
   /** An HTTP Domain Rating provider; without it ratings are set by an administrator. */
   domainRatingProvider?: { url: string; apiKey?: string; field: string };
   /** Outgoing mail: every mail goes to the outbox table; with smtpUrl it is also sent. */
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE, authenticatedPerMinute: e.RATE_LIMIT_AUTHENTICATED_PER_MINUTE, signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE, failedCredentials: e.RATE_LIMIT_FAILED_CREDENTIALS },
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS === 'on',
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     domainRatingProvider: e.DR_PROVIDER_URL
       ? { url: e.DR_PROVIDER_URL, apiKey: e.DR_PROVIDER_KEY, field: e.DR_PROVIDER_FIELD }
       : undefined,

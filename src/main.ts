@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
+import { DataDirError } from './store/data-dir-errors.ts';
+import { nextSteps } from './next-steps.ts';
 
 async function main() {
   const config = loadConfig();
@@ -11,9 +13,12 @@ async function main() {
     const result = await loadDemoData(app.database.db, { now: new Date() });
     console.log(result.loaded ? `demo data loaded: ${result.summary}` : 'demo data skipped: the database already has listings');
   }
+  // Read before listening, so the block follows the listening line at once.
+  const steps = await nextSteps(app.database.db, config.publicUrl);
   await app.http.listen({ port: config.port, host: config.host });
   if (!config.secretsKey) console.warn('SECRETS_KEY is not set: the OAuth signing keys and cookie secrets are stored unencrypted in the database (see README, "Secrets").');
   console.log(`launchyard listening on ${config.publicUrl} (API ${config.publicUrl}/api/v1, MCP ${config.publicUrl}/mcp, database ${app.database.engine})`);
+  if (steps) console.log(steps);
 
   // First signal: stop taking work and finish what runs, within SHUTDOWN_TIMEOUT_SECONDS. A
   // second signal, or a shutdown that overruns its deadline, exits at once: an operator's
@@ -43,8 +48,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DataDirError) {
     console.error(err.message);
+  } else if (err?.code === '53100') {
+    // PostgreSQL's disk_full, e.g. while migrating: PGlite's data directory or the server's disk.
+    console.error(`the database's disk is full: ${err.message}; free some space and start again`);
   } else if (err?.code === 'ECONNREFUSED' || err?.code === 'ENOTFOUND') {
     console.error(`cannot reach the database: ${err.message}`);
   } else {

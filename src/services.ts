@@ -22,6 +22,8 @@ import { sharedCache, type CacheFactory } from './store/shared-cache.ts';
 import type { RedisLink } from './store/redis.ts';
 import type { SafeFetch } from './outbound/safe-fetch.ts';
 import { createCategoryDirectory } from './domain/categories/directory.ts';
+import { createCategoryTree } from './domain/categories/tree-admin.ts';
+import { categoryTreeStore } from './store/category-tree-store.ts';
 import { createFounderDirectory } from './domain/founders/directory.ts';
 import { createBlog } from './domain/blog/blog.ts';
 import { createCatalog } from './domain/catalog/catalog.ts';
@@ -42,6 +44,8 @@ import { createCommunity } from './domain/community/community.ts';
 import { lateDispatcher } from './jobs/dispatch.ts';
 import { ownerListingsStore } from './store/owner-listings-store.ts';
 import { createOwnerListings } from './domain/owner-listings/owner-listings.ts';
+import { createBadgeCheckNow } from './domain/owner-listings/badge-check-now.ts';
+import { badgeChecksStore } from './store/badge-checks-store.ts';
 import { draftStores } from './store/drafts-store.ts';
 import { createDrafts } from './domain/drafts/drafts.ts';
 import { draftInviteStores } from './store/draft-invites-store.ts';
@@ -60,6 +64,12 @@ import { randomToken } from './domain/accounts/secrets.ts';
 import { claimsStore } from './store/claims-store.ts';
 import { createClaims } from './domain/claims/claims.ts';
 import type { ProofReaders } from './domain/claims/checks.ts';
+import { createAdmin } from './domain/admin/admin.ts';
+import { adminActionsStore } from './store/admin-actions-store.ts';
+import { moderationStore } from './store/moderation-store.ts';
+import { adminUsersStore } from './store/admin-users-store.ts';
+import { adminPricesStore } from './store/admin-prices-store.ts';
+import { adminRecordsStore } from './store/admin-records-store.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -104,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
   const cache: CacheFactory = (name, ttlMs, max) => sharedCache(name, { ttlMs, max, redis: deps.redis });
   const cacheMs = deps.profileCacheMs ?? PROFILE_CACHE_MS;
   const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache });
+  const categories = createCategoryDirectory({ store: categoriesStore(db), publicUrl, cache, cacheMs });
   const users = usersStore(db);
   const jobs = lateDispatcher();
   const secrets = secretsStore(db, deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined);
@@ -123,7 +134,9 @@ export function createServices(deps: ServiceDeps) {
     idempotency: { store: idempotencyStore(db), now },
     listings,
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache }),
-    categories: createCategoryDirectory({ store: categoriesStore(db), publicUrl, cache, cacheMs }),
+    categories,
+    /** The operator's edits of the category tree (CLI categories:*, the admin area). */
+    categoryTree: createCategoryTree({ store: categoryTreeStore(db), forget: { tree: categories.forget, listing: listings.forget } }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),
@@ -139,6 +152,8 @@ export function createServices(deps: ServiceDeps) {
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
     community: createCommunity({ store: communityStore(db), now, jobs, cache, cacheMs }),
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
+    /** The free plan's badge checks as the owner's launch page shows them, and its "check now". */
+    badgeChecks: createBadgeCheckNow({ store: badgeChecksStore(db), jobs, now }),
     drafts: createDrafts({ stores: draftStores(db), jobs, now, drafter: drafterFor(deps), forgetListing: listings.forget }),
     /** The administrator's products and prices (CLI products:*, /admin/products). */
     priceList: createPriceList({ store: productsStore(db), now }),
@@ -162,6 +177,16 @@ export function createServices(deps: ServiceDeps) {
       siteName: async () => (await site.settings()).name,
       now,
       pendingMs: deps.claimPendingMs ?? 7 * 86_400_000,
+      forget: listings.forget,
+    }),
+    /** The administration area (/admin): moderation, accounts, price changes, every change in the action log. */
+    admin: createAdmin({
+      actions: adminActionsStore(db),
+      moderation: moderationStore(db),
+      users: adminUsersStore(db),
+      prices: adminPricesStore(db),
+      records: adminRecordsStore(db),
+      now,
       forget: listings.forget,
     }),
   };

@@ -31,6 +31,9 @@ export const DraftProgress = z
     stage: z.enum(DRAFT_STAGES),
     pages_fetched: z.number().int().min(0),
     pages_planned: z.number().int().min(0),
+    pages: z
+      .array(z.object({ url: z.string().describe('The page as read (after redirects).'), title: z.string() }))
+      .describe('The pages of the site read so far, in order; it grows while the crawl runs.'),
     fields_drafted: z.number().int().min(0),
     fields_total: z.number().int(),
     percent: z.number().int().min(0).max(100),

@@ -64,7 +64,7 @@ export function createCrawler(opts: CrawlerOptions): ClosableCrawler {
   };
 
   return {
-    crawlSite: (url, options) => crawlSite(new FetchSession(base, options?.signal), url, options?.onProgress),
+    crawlSite: (url, options) => crawlSite(new FetchSession(base, options?.signal), url, options?.onProgress, options?.onPage),
 
     async fetchPage(url, options): Promise<PageFetch> {
       const start = parseCrawlUrl(url);
@@ -90,6 +90,7 @@ async function crawlSite(
   session: FetchSession,
   url: string,
   onProgress: ((p: CrawlProgress) => void | Promise<void>) | undefined,
+  onPage: ((page: { url: string; title: string }) => void) | undefined,
 ): Promise<CrawlResult> {
   const { maxPages } = session.bounds;
   const start = parseCrawlUrl(url);
@@ -110,6 +111,7 @@ async function crawlSite(
   if (!home.ok) return fail(home.failure);
 
   const pages = [home.page];
+  onPage?.({ url: home.page.finalUrl, title: home.page.title });
   const skipped: SkippedPage[] = [];
   const finalHome = new URL(home.page.finalUrl);
   // The site is what was submitted and where it landed (example.com → www.example.com/en/).
@@ -150,6 +152,7 @@ async function crawlSite(
       const fresh = !seen.has(pageKey(landed)) || pageKey(landed) === pageKey(target);
       if (siteKeys.has(siteKey(landed)) && fresh && !hashes.has(result.page.hash)) {
         pages.push(result.page);
+        onPage?.({ url: result.page.finalUrl, title: result.page.title });
         hashes.add(result.page.hash);
         addCandidates(result.page, true);
       }

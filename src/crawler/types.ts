@@ -116,7 +116,15 @@ export type PageReader = (
 
 export interface Crawler {
   /** Reads the site: robots.txt, the home page, then the fact-bearing pages it links to. */
-  crawlSite(url: string, opts?: { onProgress?: (p: CrawlProgress) => void | Promise<void>; signal?: AbortSignal }): Promise<CrawlResult>;
+  crawlSite(
+    url: string,
+    opts?: {
+      onProgress?: (p: CrawlProgress) => void | Promise<void>;
+      /** Each page kept for the draft, as it is read (before the progress report that counts it). */
+      onPage?: (page: { url: string; title: string }) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<CrawlResult>;
   /** One page through the same safe fetch and robots check (competitor comparison, badge check). */
   fetchPage(url: string, opts?: { signal?: AbortSignal }): Promise<PageFetch>;
 }

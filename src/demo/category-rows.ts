@@ -5,8 +5,10 @@ import type { FlatCategory } from './category-tree.ts';
 
 /**
  * Writes the category tree and its attributes, parents before children, keeping any category
- * or attribute that already exists under the same slug or key. Returns ids by slug and by
- * "categorySlug/attributeKey".
+ * or attribute that already exists under the same slug or key (a fresh directory has the
+ * default tree of migration 0015, which shares many slugs): such a category keeps its name,
+ * place and attributes, and only gains the demo's FAQs when it has none. Returns ids by slug and
+ * by "categorySlug/attributeKey".
  */
 export async function insertCategoryTree(
   conn: Kysely<any>,
@@ -37,7 +39,7 @@ export async function insertCategoryTree(
           position: c.position,
           faqs: c.faqs ?? [],
         })),
-      { onConflict: 'on conflict (slug) do nothing' },
+      { onConflict: "on conflict (slug) do update set faqs = excluded.faqs where categories.faqs = '[]'::jsonb" },
     );
     const rows = await sql<{ id: string; slug: string }>`select id, slug from categories where slug = any(${slugs}::text[])`.execute(conn);
     for (const r of rows.rows) categoryIds.set(r.slug, r.id);

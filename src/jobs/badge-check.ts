@@ -7,11 +7,11 @@ import { pickFreeWeek } from '../domain/owner-listings/free-plan.ts';
 import { weekOf } from '../domain/launches/weeks.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { JobDispatcher } from './dispatch.ts';
+import { BADGE_CHECK_JOB, BADGE_RECHECK_MS } from '../domain/owner-listings/badge-schedule.ts';
 
-export const BADGE_CHECK_JOB = 'badge-check';
+// The schedule is the domain's: the launch page tells owners when the next check comes.
+export { BADGE_CHECK_JOB, BADGE_RECHECK_MS, BADGE_SWEEP_CRON } from '../domain/owner-listings/badge-schedule.ts';
 export const BADGE_SWEEP_JOB = 'badge-check-sweep';
-/** A listing is checked again after this long (the sweep runs every 6 hours; retries are not re-checks). */
-export const BADGE_RECHECK_MS = 5 * 3_600_000;
 /** Listings sent per sweep; the least recently checked go first, so a backlog drains in turn. */
 const SWEEP_LIMIT = 500;
 

@@ -29,11 +29,13 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
     return { draftId, failed: code };
   };
 
-  await stores.drafts.progress(draftId, { status: 'crawling', stage: 'robots', pages_fetched: 0, pages_planned: 0, fields_drafted: 0, skipped: [] }, now());
+  await stores.drafts.progress(draftId, { status: 'crawling', stage: 'robots', pages_fetched: 0, pages_planned: 0, fields_drafted: 0, skipped: [], pages_read: [] }, now());
+  const read: { url: string; title: string }[] = [];
   const crawl = await deps.crawler.crawlSite(draft.url, {
     signal,
+    onPage: (page) => void read.push(page),
     onProgress: async (p) => {
-      await stores.drafts.progress(draftId, { stage: p.stage, pages_fetched: p.pagesFetched, pages_planned: p.pagesPlanned }, now());
+      await stores.drafts.progress(draftId, { stage: p.stage, pages_fetched: p.pagesFetched, pages_planned: p.pagesPlanned, pages_read: [...read] }, now());
     },
   });
   const crawlSkipped = crawl.skipped ?? [];
@@ -41,7 +43,8 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
     const cur = await s.drafts.get(draftId, { forUpdate: true });
     if (!cur || (cur.status !== 'crawling' && cur.status !== 'drafting')) return false; // timed out by the sweeper meanwhile
     await s.pages.replace(draftId, 'site', crawl.pages);
-    await s.drafts.progress(draftId, { skipped: crawlSkipped, ...(crawl.ok ? { status: 'drafting', stage: 'drafting', pages_fetched: crawl.pages.length } : {}) }, now());
+    const pagesRead = crawl.pages.map((p) => ({ url: p.finalUrl, title: p.title }));
+    await s.drafts.progress(draftId, { skipped: crawlSkipped, pages_read: pagesRead, ...(crawl.ok ? { status: 'drafting', stage: 'drafting', pages_fetched: crawl.pages.length } : {}) }, now());
     return true;
   });
   if (!stillOurs) return { draftId, skipped: 'left the pipeline' };
@@ -59,7 +62,8 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
   }
   const verified = drafted.verified;
   const skipped = [...crawlSkipped, ...drafted.skipped];
-  if (!(await stores.drafts.progress(draftId, { stage: 'verifying', skipped }, now()))) return { draftId, skipped: 'left the pipeline' };
+  const found = DRAFT_FIELDS.filter((f) => verified.fields[f]?.state === 'ai').length;
+  if (!(await stores.drafts.progress(draftId, { stage: 'verifying', skipped, fields_drafted: found }, now()))) return { draftId, skipped: 'left the pipeline' };
 
   return stores.transaction(async (s) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });

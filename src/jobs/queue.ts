@@ -6,7 +6,7 @@ import { recordRun } from './runs.ts';
 import { runWeekStart } from './week-start.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
 import { idempotencyStore } from '../store/idempotency-store.ts';
-import { BADGE_SWEEP_JOB, sweepBadgeChecks } from './badge-check.ts';
+import { BADGE_CHECK_JOB, BADGE_SWEEP_CRON, BADGE_SWEEP_JOB, sweepBadgeChecks } from './badge-check.ts';
 import { sweepDrafts } from './draft-pipeline.ts';
 import { draftStores } from '../store/drafts-store.ts';
 import type { DomainRatingProvider } from './domain-rating-provider.ts';
@@ -14,6 +14,8 @@ import type { JobDispatcher, JobHandler } from './dispatch.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
+import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
+import { jobQueueStore } from '../store/job-queue-store.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -29,20 +31,43 @@ export interface JobsDeps {
   sendOnly?: boolean;
   /** Minutes between trending score refreshes (TRENDING_REFRESH_MINUTES). */
   trendingEveryMinutes: number;
+  /** JOB_HEARTBEAT_SECONDS: how long a running job's node may stay silent before the job is retried. */
+  heartbeatSeconds?: number;
 }
 
 /**
  * How on-demand jobs are worked on each node. A founder waits for a draft, so drafts are picked
  * up within a second and several run at once (their crawls overlap; their CPU work queues in the
- * worker pool). Everything else polls at pg-boss's default pace, one at a time.
+ * worker pool). Everything else polls at pg-boss's default pace, one at a time. Every on-demand
+ * worker takes the next job at once while its queue has a backlog (pg-boss counts it on each
+ * supervisor pass): polling alone works one job per interval, so a backlog left by a restart, a
+ * badge sweep or a busy day of updates drained at one job every 2 seconds per node.
  */
+const BACKLOG_WORK = { burstWhenReadyExceeds: 1 };
 const ON_DEMAND_WORK: Record<string, { localConcurrency: number; pollingIntervalSeconds: number }> = {
   [DRAFT_PIPELINE_JOB]: { localConcurrency: 4, pollingIntervalSeconds: 1 },
   [DRAFT_COMPETITOR_JOB]: { localConcurrency: 2, pollingIntervalSeconds: 1 },
 };
 
-/** Retries back off exponentially from 30 s; a run that hangs is expired after 10 minutes. */
-const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 };
+type QueuePolicy = 'standard' | 'singleton' | 'stately';
+
+/**
+ * On-demand queues whose every send names a key (a draft, a listing, an update): at most one
+ * queued and one running job per key (pg-boss 'stately'; on a 'standard' queue a singletonKey
+ * does nothing). A duplicate sent meanwhile, by this node or another (the drafts' sweeper, a
+ * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
+ * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
+ */
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB]);
+const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
+
+/**
+ * Retries back off exponentially from 5 s up to 5 minutes, 8 times (10 to 20 minutes in all); a
+ * run that hangs is expired after 10 minutes. A run whose node stops sending heartbeats (killed,
+ * frozen, cut off) is failed once JOB_HEARTBEAT_SECONDS pass and retried like any failure: by
+ * another node when its own is gone, by its own on restart with a single node.
+ */
+const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600 };
 
 /**
  * Background jobs on pg-boss, in the same database (PGlite or PostgreSQL). Cron schedules are
@@ -50,19 +75,38 @@ const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSecon
  * idempotent besides, so a retry or a duplicate changes nothing.
  */
 export async function startJobs(deps: JobsDeps) {
+  const heartbeatSeconds = deps.heartbeatSeconds ?? 30;
+  // The supervisor, which fails silent runs, looks as often as a heartbeat is due: a dead node's
+  // job is retried within about two heartbeats plus the first retry delay.
+  const supervision = { superviseIntervalSeconds: heartbeatSeconds, monitorIntervalSeconds: heartbeatSeconds };
   const boss =
     deps.engine === 'pglite'
-      ? new PgBoss({ db: fromKysely(deps.db), backend: 'pglite' })
-      : new PgBoss({ connectionString: deps.databaseUrl!, max: 3 });
+      ? new PgBoss({ db: fromKysely(deps.db), backend: 'pglite', ...supervision })
+      : new PgBoss({ connectionString: deps.databaseUrl!, max: 3, ...supervision });
   boss.on('error', deps.onError);
   await boss.start();
+  const queueOptions = { ...RETRY, heartbeatSeconds };
+  /**
+   * Creates the queue, or brings an existing one's retry and heartbeat settings up to this
+   * version's. pg-boss cannot change a queue's policy: a queue made with another one (by an older
+   * version) is made again once it holds no unfinished job, and is left as it is until then.
+   */
+  const ensureQueue = async (name: string, policy: QueuePolicy) => {
+    const existing = await boss.getQueue(name);
+    if (existing && existing.policy !== policy) {
+      if ((await jobQueueStore(deps.db).unfinished(name)) === 0) await boss.deleteQueue(name);
+      else deps.onError(new Error(`job queue ${name} keeps its ${existing.policy} policy while it holds unfinished jobs; restart a node once they are done to make it ${policy}`));
+    }
+    await boss.createQueue(name, { ...queueOptions, policy });
+    await boss.updateQueue(name, queueOptions);
+  };
   const dispatcher: JobDispatcher = {
     async send(name, data, opts) {
       await boss.send(name, data, { singletonKey: opts?.singletonKey, startAfter: opts?.startAfterSeconds });
     },
   };
   if (deps.sendOnly) {
-    for (const name of Object.keys(deps.onDemand)) await boss.createQueue(name, { ...RETRY });
+    for (const name of Object.keys(deps.onDemand)) await ensureQueue(name, policyOf(name));
     return { boss, dispatcher, stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }) };
   }
 
@@ -79,14 +123,14 @@ export async function startJobs(deps: JobsDeps) {
     [ORDER_EXPIRY_JOB]: () => runOrderExpiry(deps.db, deps.now()),
   };
   for (const [name, run] of Object.entries(scheduled)) {
-    await boss.createQueue(name, { ...RETRY, policy: 'singleton' });
+    await ensureQueue(name, 'singleton');
     await boss.work(name, async ([job]) =>
       recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, run),
     );
   }
   for (const [name, run] of Object.entries(deps.onDemand)) {
-    await boss.createQueue(name, { ...RETRY });
-    await boss.work(name, ON_DEMAND_WORK[name] ?? {}, async ([job]) =>
+    await ensureQueue(name, policyOf(name));
+    await boss.work(name, { ...BACKLOG_WORK, ...ON_DEMAND_WORK[name] }, async ([job]) =>
       recordRun(deps.db, name, { jobId: job.id, attempt: job.retryCount + 1 }, () => run((job.data ?? {}) as Record<string, unknown>, job.signal)),
     );
   }
@@ -94,7 +138,7 @@ export async function startJobs(deps: JobsDeps) {
   await boss.schedule('week-start', '0 * * * *', null, { tz: deps.timezone });
   await boss.schedule('domain-rating-refresh', '30 3 * * *', null, { tz: deps.timezone });
   await boss.schedule('idempotency-purge', '15 * * * *', null, { tz: deps.timezone });
-  await boss.schedule(BADGE_SWEEP_JOB, '40 */6 * * *', null, { tz: deps.timezone });
+  await boss.schedule(BADGE_SWEEP_JOB, BADGE_SWEEP_CRON, null, { tz: deps.timezone });
   await boss.schedule('draft-sweep', '*/2 * * * *', null, { tz: deps.timezone });
   await boss.schedule(ORDER_EXPIRY_JOB, '*/10 * * * *', null, { tz: deps.timezone });
   // An on-demand queue with a schedule too: votes send it as well (domain/community).

@@ -50,7 +50,9 @@ export async function createProvider(oauth: OAuth, siteName: string, credentials
     adapter: createAdapterFactory(store, { unusedClientMs: oauth.deps.unusedClientMs }),
     clients: [],
     async findAccount(_ctx, sub) {
-      if (!(await users.byId(sub))) return undefined;
+      // A deleted or disabled account has no tokens refreshed or issued.
+      const user = await users.byId(sub);
+      if (!user || user.disabled_at) return undefined;
       return { accountId: sub, claims: () => ({ sub }) };
     },
     jwks: keys.signing as Configuration['jwks'],

@@ -2,11 +2,13 @@ import type { DomainError } from '../domain/errors.ts';
 import { parseIdempotencyKey } from '../domain/idempotency.ts';
 import type { AnyOperation, OperationContext } from './define.ts';
 import { runIdempotent, type Outcome } from './idempotent-run.ts';
+import { checkInputText } from './validation.ts';
 
 /**
  * Runs a validated, authorised operation for any transport: through the Idempotency-Key record
  * when the operation accepts one and the caller sent one, directly otherwise. Other operations
- * ignore the key (reads are idempotent anyway).
+ * ignore the key (reads are idempotent anyway). Input text no operation can take (NUL, unpaired
+ * surrogates) is refused here first, so every transport refuses it alike.
  */
 export async function executeOperation(
   op: AnyOperation,
@@ -15,6 +17,7 @@ export async function executeOperation(
   rawIdempotencyKey: string | undefined,
   problemOf: (err: DomainError) => { status: number; body: unknown },
 ): Promise<Outcome> {
+  checkInputText(input);
   const run = async () => ({ status: op.status, body: checkedOutput(op, await op.handle(input as never, ctx)) });
   if (!op.idempotent || rawIdempotencyKey === undefined) return { ...(await run()), replayed: false };
   const key = parseIdempotencyKey(rawIdempotencyKey);

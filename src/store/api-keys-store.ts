@@ -24,11 +24,14 @@ export function apiKeysStore(db: Kysely<DB>) {
         .returning(columns)
         .executeTakeFirstOrThrow()) as ApiKeyRow;
     },
-    /** The key with this hash, whatever its state; the caller decides what revoked or expired means. */
+    /** The key with this hash, whatever its state, and whether its account is disabled; the caller decides what each means. */
     async byHash(hash: string) {
-      return (await db.selectFrom('api_keys').select([...columns, 'secret_hash']).where('secret_hash', '=', hash).executeTakeFirst()) as
-        | (ApiKeyRow & { secret_hash: string })
-        | undefined;
+      return (await db
+        .selectFrom('api_keys as k')
+        .innerJoin('users as u', 'u.id', 'k.user_id')
+        .select([...columns.map((c) => `k.${c}` as const), 'k.secret_hash', 'u.disabled_at as user_disabled_at'])
+        .where('k.secret_hash', '=', hash)
+        .executeTakeFirst()) as (ApiKeyRow & { secret_hash: string; user_disabled_at: Date | null }) | undefined;
     },
     async listForUser(userId: string) {
       return (await db.selectFrom('api_keys').select(columns).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()) as ApiKeyRow[];

@@ -11,6 +11,13 @@ export interface BadgeCheckSubject {
   launch_week: string | null;
 }
 
+/** What "check now" reads of an owner's listing. */
+export interface BadgeRequestState extends BadgeCheckSubject {
+  badge_checked_at: Date | null;
+  badge_check_requested_at: Date | null;
+  badge_verified_at: Date | null;
+}
+
 /** The free plan's homepage checks: which listings are due, and each check's outcome. */
 export function badgeChecksStore(db: Kysely<DB>) {
   return transactional(db, queries);
@@ -68,14 +75,47 @@ function queries(db: Kysely<DB>) {
         .execute();
     },
 
-    async checks(listingId: string) {
-      return db
+    /** A listing's checks, newest first (the newest `limit` when given). */
+    async checks(listingId: string, limit?: number) {
+      let q = db
         .selectFrom('badge_checks')
         .select(['outcome', 'url', 'detail', 'checked_at'])
         .where('listing_id', '=', listingId)
         .orderBy('checked_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+        .orderBy('id', 'desc');
+      if (limit !== undefined) q = q.limit(limit);
+      return q.execute();
+    },
+
+    // ---- "check now" on the owner's launch page ----
+
+    /** The owner's listing as "check now" sees it (row-locked with `lock`); undefined when not theirs. */
+    async ownerState(listingId: string, ownerId: string, lock = false): Promise<BadgeRequestState | undefined> {
+      let q = db
+        .selectFrom('listings')
+        .select(['id', 'slug', 'url', 'status', 'plan', 'launch_week', 'badge_checked_at', 'badge_check_requested_at', 'badge_verified_at'])
+        .where('id', '=', listingId)
+        .where('owner_id', '=', ownerId);
+      if (lock) q = q.forUpdate();
+      return q.executeTakeFirst();
+    },
+
+    async markRequested(listingId: string, at: Date) {
+      await db.updateTable('listings').set({ badge_check_requested_at: at }).where('id', '=', listingId).execute();
+    },
+
+    /** Checks of this owner's listings since `since`: how many, and the oldest (when the budget frees up). */
+    async ownerChecksSince(ownerId: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
+      const r = await sql<{ n: number; oldest: Date | null }>`
+        select count(*)::int as n, min(c.checked_at) as oldest
+        from listings l join badge_checks c on c.listing_id = l.id
+        where l.owner_id = ${ownerId} and c.checked_at > ${since}`.execute(db);
+      return r.rows[0];
+    },
+
+    async timezone(): Promise<string> {
+      const r = await db.selectFrom('site_settings').select('timezone').where('id', '=', 1).executeTakeFirstOrThrow();
+      return r.timezone;
     },
   };
 }

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { dataDirFailure } from './data-dir-errors.ts';
 import { PreparingClient } from './prepared.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings: pg would turn them into local-time Date objects,
@@ -60,13 +61,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let release = () => {};
   let dataPath = 'memory://';
   if (!memory) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    release = acquireDataDirLock(opts.dataDir);
+    try {
+      mkdirSync(opts.dataDir, { recursive: true });
+      release = acquireDataDirLock(opts.dataDir);
+    } catch (err) {
+      throw dataDirFailure(opts.dataDir, err) ?? err;
+    }
     dataPath = path.join(opts.dataDir, 'pg');
   }
   try {
     const pglite = new PGlite(dataPath, { extensions: { pg_trgm, unaccent, fuzzystrmatch } });
-    await pglite.waitReady;
+    try {
+      await pglite.waitReady;
+    } catch (err) {
+      throw (memory ? undefined : dataDirFailure(opts.dataDir, err)) ?? err;
+    }
     const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PreparingClient });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -20,6 +20,11 @@ export function draftInvitesStore(db: Kysely<DB>) {
       return r.rows[0].n;
     },
 
+    /** A draft's invites, oldest first (the owner's list with each one's status). */
+    async forDraft(draftId: string): Promise<DraftInviteRecord[]> {
+      return db.selectFrom('draft_invites').selectAll().where('draft_id', '=', draftId).orderBy('created_at').orderBy('id').execute();
+    },
+
     /** The open (not accepted) invite of this address for the draft, whatever the letter case. */
     async pendingFor(draftId: string, email: string): Promise<DraftInviteRecord | undefined> {
       return db

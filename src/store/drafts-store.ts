@@ -69,12 +69,14 @@ export interface DraftChanges {
   seo?: { title: string | null; meta: string | null } | null;
   competitor?: DraftCompetitorRecord | null;
   skipped?: Array<{ url: string; reason: string }>;
+  /** The pages the crawl has read so far (url after redirects, title). */
+  pages_read?: Array<{ url: string; title: string }>;
   owner_sections?: OwnerSection[];
   listing_id?: string | null;
   submitted_at?: Date | null;
 }
 
-const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor', 'skipped'] as const;
+const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor', 'skipped', 'pages_read'] as const;
 
 function serialise(changes: DraftChanges): Record<string, unknown> {
   const out: Record<string, unknown> = { ...changes };

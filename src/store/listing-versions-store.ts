@@ -53,15 +53,16 @@ export function listingVersionsStore(db: Kysely<DB>) {
       return { items, total: Number(total.n) };
     },
 
-    /** One listing's versions, newest first. */
-    async ofListing(listingId: string) {
-      return db
+    /** One listing's versions, newest first (the newest `limit` when given). */
+    async ofListing(listingId: string, limit?: number) {
+      let q = db
         .selectFrom('listing_versions')
         .select(['id', 'editor_id', 'source', 'before', 'after', 'created_at'])
         .where('listing_id', '=', listingId)
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+        .orderBy('id', 'desc');
+      if (limit !== undefined) q = q.limit(limit);
+      return q.execute();
     },
   };
 }

@@ -11,11 +11,12 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migration
  * changed is an error, never silently re-run.
  */
 export async function migrate(db: Kysely<any>, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (
-    name text primary key, checksum text not null, applied_at timestamptz not null default now())`.execute(db);
-  // Several app nodes may start at once against one PostgreSQL: serialise them.
+  // Several app nodes may start at once against one PostgreSQL: serialise them, from the first
+  // statement on (two concurrent `create table if not exists` can both try to create it).
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7317001)`.execute(trx);
+    await sql`create table if not exists schema_migrations (
+      name text primary key, checksum text not null, applied_at timestamptz not null default now())`.execute(trx);
     const applied = new Map(
       (await sql<{ name: string; checksum: string }>`select name, checksum from schema_migrations`.execute(trx)).rows.map(
         (r) => [r.name, r.checksum],

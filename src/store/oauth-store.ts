@@ -124,7 +124,7 @@ export function oauthStore(db: Kysely<DB>) {
       return row?.id;
     },
 
-    /** A live grant whose account still exists, with its display record. */
+    /** A live grant whose account still exists and is not disabled, with its display record. */
     async grant(grantId: string, now: Date, accessTokenId?: string) {
       const row = await sql<GrantRow>`
         select g.id, g.payload, g.expires_at, d.payload as display
@@ -132,7 +132,8 @@ export function oauthStore(db: Kysely<DB>) {
         left join oauth_records d on d.model = 'GrantDisplay' and d.id = g.id
         where g.model = 'Grant' and g.id = ${grantId} and (g.expires_at is null or g.expires_at > ${now})
           and not exists (select 1 from oauth_records r where r.model = ${REVOKED_ACCESS_TOKEN} and r.id = ${accessTokenId ?? ''})
-          and exists (select 1 from users u where u.id = case when g.payload->>'accountId' ~ '^[0-9]{1,18}$' then (g.payload->>'accountId')::bigint end)`.execute(db);
+          and exists (select 1 from users u where u.id = case when g.payload->>'accountId' ~ '^[0-9]{1,18}$' then (g.payload->>'accountId')::bigint end
+            and u.disabled_at is null)`.execute(db);
       return row.rows[0];
     },
 

@@ -121,6 +121,11 @@ function queries(db: Kysely<DB>) {
       return r.rows[0];
     },
 
+    async owns(listingId: string, ownerId: string): Promise<boolean> {
+      const row = await db.selectFrom('listings').select('id').where('id', '=', listingId).where('owner_id', '=', ownerId).executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** An owned listing, row-locked until the transaction ends; undefined when not theirs. */
     async lockOwned(listingId: string, ownerId: string): Promise<OwnedListingRow | undefined> {
       const row = await db

@@ -26,6 +26,8 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   email_verified_at: Date | null;
   created_at: Timestamp;
+  /** Set by an administrator: no sign-in, and sessions, API keys and OAuth grants are refused (0014). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface FaqRow {
@@ -41,6 +43,8 @@ export interface CategoriesTable {
   parent_id: string | null;
   position: Generated<number>;
   faqs: Json<FaqRow[]>;
+  /** Words it is also known by, for matching (migration 0015). */
+  keywords: Generated<string[]>;
   created_at: Timestamp;
 }
 
@@ -117,6 +121,7 @@ export interface ListingsTable {
   free_queued_at: Date | null;
   badge_checked_at: Date | null;
   badge_verified_at: Date | null;
+  badge_check_requested_at: Date | null;
   votes_count: Generated<number>;
   /** Votes cast in the listing's own launch week (kept by triggers on votes). */
   week_votes: Generated<number>;
@@ -306,6 +311,8 @@ export interface JobRunsTable {
   detail: string | null;
   started_at: Timestamp;
   finished_at: Date | null;
+  /** host:pid of the node that ran it (null for runs recorded before 0016). */
+  node: string | null;
 }
 
 export interface SessionsTable {
@@ -439,6 +446,7 @@ export interface DraftsTable {
   seo: Json<{ title: string | null; meta: string | null } | null>;
   competitor: Json<Record<string, unknown> | null>;
   skipped: Json<Array<{ url: string; reason: string }>>;
+  pages_read: Json<Array<{ url: string; title: string }>>;
   owner_sections: Generated<string[]>;
   listing_id: string | null;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -572,7 +580,46 @@ export interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
+/** Administrators' actions (migrations/0014_admin_actions.sql). */
+export interface AdminActionsTable {
+  id: Id;
+  admin_id: string | null;
+  action: AdminActionKind;
+  subject_type: 'listing' | 'listing_version' | 'user' | 'product';
+  subject_id: string;
+  summary: string;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export type AdminActionKind =
+  | 'listing_hidden'
+  | 'listing_restored'
+  | 'edit_reviewed'
+  | 'user_disabled'
+  | 'user_enabled'
+  | 'admin_granted'
+  | 'price_changed'
+  | 'product_added'
+  | 'product_retired';
+
+export interface ListingModerationTable {
+  listing_id: string;
+  status_before: 'awaiting_badge' | 'scheduled' | 'live';
+  reason: string;
+  hidden_by: string | null;
+  hidden_at: Timestamp;
+}
+
+export interface ListingVersionReviewsTable {
+  version_id: string;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp;
+}
+
 export interface DB {
+  admin_actions: AdminActionsTable;
+  listing_moderation: ListingModerationTable;
+  listing_version_reviews: ListingVersionReviewsTable;
   site_settings: SiteSettingsTable;
   users: UsersTable;
   categories: CategoriesTable;

@@ -19,7 +19,7 @@ export function sessionsStore(db: Kysely<DB>) {
         .returning('id')
         .executeTakeFirstOrThrow()).id;
     },
-    /** A live (not revoked, not expired) session by token hash, with its user. */
+    /** A live (not revoked, not expired) session by token hash, with its user (not a disabled one). */
     async live(tokenHash: string, now: Date) {
       return db
         .selectFrom('sessions as s')
@@ -28,6 +28,7 @@ export function sessionsStore(db: Kysely<DB>) {
         .where('s.token_hash', '=', tokenHash)
         .where('s.revoked_at', 'is', null)
         .where('s.expires_at', '>', now)
+        .where('u.disabled_at', 'is', null)
         .executeTakeFirst();
     },
     async touch(id: string, now: Date, expiresAt: Date) {

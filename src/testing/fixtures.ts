@@ -31,20 +31,28 @@ export function fixtures(db: Kysely<DB>) {
       return row.id;
     },
 
+    /**
+     * A category exactly as the test declares it. A fresh database has the default tree
+     * (migration 0015): a declared slug that is in it takes the declared name, place and FAQs,
+     * and loses its default attributes and keywords, so the test sees only what it set up.
+     */
     async category(p: { slug: string; name?: string; parent?: string; description?: string; position?: number; faqs?: unknown[] }) {
       const parentId = p.parent ? (await db.selectFrom('categories').select('id').where('slug', '=', p.parent).executeTakeFirstOrThrow()).id : null;
+      const values = {
+        name: p.name ?? p.slug.replace(/-/g, ' '),
+        description: p.description ?? `All about ${p.slug}.`,
+        parent_id: parentId,
+        position: p.position ?? 0,
+        faqs: JSON.stringify(p.faqs ?? []),
+        keywords: [],
+      };
       const row = await db
         .insertInto('categories')
-        .values({
-          slug: p.slug,
-          name: p.name ?? p.slug.replace(/-/g, ' '),
-          description: p.description ?? `All about ${p.slug}.`,
-          parent_id: parentId,
-          position: p.position ?? 0,
-          faqs: JSON.stringify(p.faqs ?? []),
-        })
+        .values({ slug: p.slug, ...values })
+        .onConflict((oc) => oc.column('slug').doUpdateSet(values))
         .returning('id')
         .executeTakeFirstOrThrow();
+      await db.deleteFrom('category_attributes').where('category_id', '=', row.id).execute();
       return row.id;
     },
 

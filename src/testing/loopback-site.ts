@@ -6,6 +6,8 @@ export interface SitePage {
   type?: string;
   body: string;
   headers?: Record<string, string>;
+  /** Answer this late, e.g. so a browser test sees a crawl in progress. */
+  delayMs?: number;
 }
 
 /**
@@ -22,8 +24,10 @@ export async function loopbackSite(pages: Record<string, SitePage | string>) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
       return;
     }
-    const p = typeof page === 'string' ? { body: page } : page;
-    res.writeHead(p.status ?? 200, { 'content-type': p.type ?? 'text/html; charset=utf-8', ...p.headers }).end(p.body);
+    const p: SitePage = typeof page === 'string' ? { body: page } : page;
+    const answer = () => res.writeHead(p.status ?? 200, { 'content-type': p.type ?? 'text/html; charset=utf-8', ...p.headers }).end(p.body);
+    if (p.delayMs) setTimeout(answer, p.delayMs);
+    else answer();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

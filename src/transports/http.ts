@@ -80,8 +80,11 @@ export async function buildHttpServer(
     bodyLimit: 1_048_576,
     routerOptions: {
       ignoreTrailingSlash: true,
-      // Slugs may be 220 characters; the default limit of 100 would answer 414 first.
-      maxParamLength: 2048,
+      // A path parameter of any length reaches the operation's schema, which names the field
+      // (validation_failed, as MCP answers for the same argument); the router's own limit answered
+      // bad_request past 2,048 characters instead. Over a socket, Node's 16 KiB header limit
+      // bounds the request line before any of this runs.
+      maxParamLength: 1_048_576,
     },
     // Router-level failures (a malformed %-escape) are problems like any other 4xx.
     frameworkErrors: (err, _request, reply) =>

@@ -183,6 +183,11 @@ fail('unknown b', 'compare_listings', { b: 'no-such-listing' }, 'unknown_listing
 fail('a and b unknown', 'compare_listings', { a: 'no-such-a', b: 'no-such-b' }, 'unknown_listing', 'b');
 fail('b is scheduled, not live', 'compare_listings', { b: 'gamma' }, 'unknown_listing', 'b');
 fail('a equals b', 'compare_listings', { a: 'alpha', b: 'alpha' }, 'same_listing', 'b');
+// Found by the fuzz (test/fuzz): a NUL in any text reached PostgreSQL (a 500), and a path
+// parameter past the router's 2,048 characters was bad_request on REST, validation_failed on MCP.
+for (const op of ['search_listings', 'list_blog_posts', 'list_founders']) fail('q with a NUL character', op, { q: 'in\u0000voice' }, 'validation_failed', 'q');
+fail('q with an unpaired surrogate (MCP only: a URL cannot carry one)', 'search_listings', { q: 'in\uD800voice' }, 'validation_failed', 'q', 400, 'mcp');
+for (const op of PATH_SLUG_OPS) fail('path slug of 3,000 characters', op, { slug: 'a'.repeat(3000) }, 'validation_failed', 'slug');
 
 // --- Pass table: values exactly at the limits are accepted --------------------------------
 const passes: Pass[] = [];

@@ -61,6 +61,7 @@ export function createAccounts(deps: { users: UsersStore; apiKeys: ApiKeysStore;
       if (!key || !sameDigest(key.secret_hash, hash)) throw invalidToken('Unknown API key.');
       if (key.revoked_at) throw invalidToken('This API key was revoked.');
       if (key.expires_at && key.expires_at <= now()) throw invalidToken('This API key has expired.');
+      if (key.user_disabled_at) throw invalidToken('The account of this API key is disabled by the site\'s administrators.');
       void apiKeys.touch(key.id, now()).catch(() => {});
       return {
         kind: 'user',

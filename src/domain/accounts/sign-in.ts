@@ -33,7 +33,9 @@ export function lockDuration(failures: number, p: ThrottlePolicy): number {
 export type SignInResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'invalid'; budget: Budget }
-  | { ok: false; reason: 'locked'; retryAfterSeconds: number; budget: Budget };
+  | { ok: false; reason: 'locked'; retryAfterSeconds: number; budget: Budget }
+  /** The right password for an account an administrator disabled (told only to who knows the password). */
+  | { ok: false; reason: 'disabled' };
 
 /**
  * Email + password sign-in with brute-force throttling per account and client IP, and per client
@@ -99,6 +101,7 @@ export function createSignIn(deps: { users: UsersStore; failures: SignInFailures
             locked_until: ms(r.locked_until) === ms(ipAfter?.locked_until ?? null) ? (ipBefore?.locked_until ?? null) : r.locked_until,
           })),
         );
+        if (user.disabled_at) return { ok: false, reason: 'disabled' };
         return { ok: true, userId: user.id };
       }
       if (random() < 0.01) await failures.prune(new Date(t.getTime() - 2 * PAIR_POLICY.windowMs), t);

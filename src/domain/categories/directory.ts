@@ -9,7 +9,10 @@ export function createCategoryDirectory(deps: { store: CategoriesStore; publicUr
   const { store, publicUrl } = deps;
   // The tree and the category pages are read on every visit of the site's navigation.
   const pages = deps.cache<unknown>('categories', deps.cacheMs, 1000);
-  const cached = <T>(key: string, load: () => Promise<T>) => pages.through(key, load) as Promise<T>;
+  // Bumped when the tree changes: every cached page of the old tree is passed over at once (on
+  // this node; other nodes sharing Redis catch up within the TTL, as after any write).
+  let generation = 0;
+  const cached = <T>(key: string, load: () => Promise<T>) => pages.through(`${generation}:${key}`, load) as Promise<T>;
   const fresh = {
     async tree(input: PageRequest & { include_empty: boolean }) {
       const roots = buildCategoryTree(await store.allWithCounts(), input.include_empty);
@@ -39,6 +42,10 @@ export function createCategoryDirectory(deps: { store: CategoriesStore; publicUr
     },
   };
   return {
+    /** Forgets every cached tree and category page (categories:* and the admin's tree edits). */
+    forget: () => {
+      generation++;
+    },
     tree: (input: PageRequest & { include_empty: boolean }) =>
       cached(`tree:${input.include_empty}:${input.page}:${input.per_page}`, () => fresh.tree(input)),
     detail: (slug: string, page: PageRequest) => cached(`category:${slug}:${page.page}:${page.per_page}`, () => fresh.detail(slug, page)),

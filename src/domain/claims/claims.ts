@@ -203,6 +203,13 @@ export function createClaims(deps: ClaimsDeps) {
       return show(c.id);
     },
 
+    /** One of the person's claims, as list_my_claims shows it (the site's claim page); another's is claim_not_found. */
+    async one(userId: string, claimId: number) {
+      const c = await store.mine(String(claimId), userId);
+      if (!c) throw claimNotFound(claimId);
+      return presentClaim(c, now(), publicUrl);
+    },
+
     async list(userId: string, page: PageRequest) {
       const { limit, offset } = limitOffset(page);
       const rows = await store.list(userId, limit, offset);

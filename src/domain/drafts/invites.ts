@@ -116,6 +116,14 @@ export function createDraftInvites(deps: {
       return presentInvite(invite);
     },
 
+    /** The invites of a draft of the caller's, oldest first, each pending or accepted (the draft editor's list). */
+    async list(actor: Actor, draftId: string) {
+      if (actor.kind !== 'user') throw new DomainError('unauthenticated', 'unauthenticated', 'Sign in to see your invites.');
+      const d = await stores.drafts.get(draftId);
+      if (!d || d.owner_id !== actor.userId) throw draftNotFound();
+      return (await stores.invites.forDraft(draftId)).map(presentInvite);
+    },
+
     /** What the invite page shows. The link's own acceptor still sees it (as the thank-you); anyone else gets the reason it does not work. */
     async open(token: string, userId?: string): Promise<InviteOpening> {
       const invite = await live(token);

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DraftPatch } from '../../contract/draft.ts';
+import { STORY_SECTIONS, type DraftPatch } from '../../contract/draft.ts';
 import type { DraftField, FieldValue } from '../../extraction/types.ts';
 import type { DraftChanges, DraftMilestoneRecord, DraftRecord, OwnerSection } from '../../store/drafts-store.ts';
 import { invalid } from '../errors.ts';
@@ -39,9 +39,15 @@ export function normaliseValue(v: string | string[] | null | undefined): FieldVa
 const cleanSocials = (s: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(s).flatMap(([k, v]) => (v && v.trim() ? [[k, v.trim()]] : [])));
 
-/** Sections given replace the stored ones; null clears one; nothing left is null. */
-function mergeSections<T extends Record<string, string | null>>(cur: T | null, patch: Record<string, string | null | undefined>): T | null {
-  const out: Record<string, string | null> = { ...(cur ?? {}) };
+const SEO_SECTIONS = ['title', 'meta'] as const;
+
+/**
+ * Sections given replace the stored ones; null clears one; nothing left is null. The result has
+ * every section, null where none was ever given: a draft read back has them all (the first
+ * PATCH with seo.title alone stored no meta, and every read of the draft failed after it).
+ */
+function mergeSections<T extends Record<string, string | null>>(sections: readonly string[], cur: T | null, patch: Record<string, string | null | undefined>): T | null {
+  const out: Record<string, string | null> = Object.fromEntries(sections.map((k) => [k, cur?.[k] ?? null]));
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) out[k] = v === null || v.trim() === '' ? null : v.trim();
   return Object.values(out).some((v) => v !== null) ? (out as T) : null;
 }
@@ -101,8 +107,8 @@ export function patchChanges(cur: DraftRecord, patch: DraftPatch, regenerated: P
   }
   if (owned.size !== cur.owner_sections.length) changes.owner_sections = [...owned];
   if (patch.founder_socials) changes.founder_socials = cleanSocials(patch.founder_socials);
-  if (patch.story !== undefined) changes.story = patch.story === null ? null : mergeSections(cur.story, patch.story);
-  if (patch.seo !== undefined) changes.seo = patch.seo === null ? null : mergeSections(cur.seo, patch.seo);
+  if (patch.story !== undefined) changes.story = patch.story === null ? null : mergeSections(STORY_SECTIONS, cur.story, patch.story);
+  if (patch.seo !== undefined) changes.seo = patch.seo === null ? null : mergeSections(SEO_SECTIONS, cur.seo, patch.seo);
   if (patch.milestones) changes.milestones = milestones(cur.milestones, patch.milestones);
   if (patch.competitor_url !== undefined) {
     const url = patch.competitor_url;

@@ -57,6 +57,7 @@ export function presentDraft(d: DraftRecord): z.input<typeof Draft> {
       stage: d.stage,
       pages_fetched: d.pages_fetched,
       pages_planned: d.pages_planned,
+      pages: d.pages_read ?? [],
       fields_drafted: d.fields_drafted,
       fields_total: DRAFT_FIELDS.length,
       percent: progressPercent(d.stage, d.pages_fetched, d.pages_planned),

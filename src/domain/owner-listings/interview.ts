@@ -25,14 +25,10 @@ export async function answerInterview(store: OwnerListingsStore, userId: string,
       throw new DomainError('invalid', 'unknown_interview_question', 'Answer only the questions list_interview_questions lists.', unknown);
     }
     await tx.saveAnswers(userId, answers.map((a) => ({ questionId: String(a.question_id), answer: a.answer.trim() })), now);
-    const rows = await tx.answers(userId);
-    return {
-      answers: rows.map((r) => ({
-        question_id: Number(r.question_id),
-        question: r.question,
-        answer: r.answer,
-        updated_at: new Date(r.updated_at).toISOString(),
-      })),
-    };
+    return { answers: presentAnswers(await tx.answers(userId)) };
   });
 }
+
+/** The founder's answers as answer_interview returns them (and the site's interview form shows them). */
+export const presentAnswers = (rows: { question_id: string | number; question: string; answer: string; updated_at: Date | string }[]) =>
+  rows.map((r) => ({ question_id: Number(r.question_id), question: r.question, answer: r.answer, updated_at: new Date(r.updated_at).toISOString() }));

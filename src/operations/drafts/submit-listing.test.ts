@@ -19,7 +19,7 @@ test('submit_listing answers 201 at once with a draft in status crawling (REST a
   assert.match(d.id, /^[0-9a-f-]{36}$/);
   assert.equal(d.status, 'crawling');
   assert.equal(d.url, 'https://acme.invalid/');
-  assert.deepEqual(d.progress, { stage: 'queued', pages_fetched: 0, pages_planned: 0, fields_drafted: 0, fields_total: 18, percent: 0, skipped: [] });
+  assert.deepEqual(d.progress, { stage: 'queued', pages_fetched: 0, pages_planned: 0, pages: [], fields_drafted: 0, fields_total: 18, percent: 0, skipped: [] });
   assert.equal(d.failure, null);
   assert.deepEqual(Object.keys(d.fields), [...DRAFT_FIELDS]);
   for (const f of DRAFT_FIELDS) assert.deepEqual(d.fields[f], { value: null, state: 'not_found', evidence: [] });

@@ -213,3 +213,34 @@ test('an empty PATCH is 200 and changes nothing (Idempotency-Key accepted)', asy
   const replay = await patch(id, {}, { 'idempotency-key': 'empty-1' });
   assert.equal(replay.headers['idempotent-replayed'], 'true');
 });
+
+test('an empty PATCH without any body is 200 too, as the same call over MCP (it was 400 "expected object")', async () => {
+  const id = await ready();
+  const res = await t.app.http.inject({ method: 'PATCH', url: `/api/v1/drafts/${id}`, headers: owner.auth });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json().id, id);
+  const tool = await mcp('update_draft', { id });
+  assert.equal(tool.isError, false);
+  // A body that is JSON null is still not an object.
+  const nul = await t.app.http.inject({ method: 'PATCH', url: `/api/v1/drafts/${id}`, headers: { ...owner.auth, 'content-type': 'application/json' }, payload: 'null' });
+  assert.equal(nul.statusCode, 400);
+  assert.equal(nul.json().code, 'validation_failed');
+});
+
+test('seo with only a title (or only meta) reads back with both keys, over REST and MCP (found by the fuzz: it was a 500, and so was every read of the draft after it)', async () => {
+  const id = await ready();
+  const res = await patch(id, { seo: { title: 'Acme — invoices' } });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.deepEqual(res.body.seo, { title: 'Acme — invoices', meta: null });
+  const read = await t.get(`/api/v1/drafts/${id}`, owner.auth);
+  assert.equal(read.status, 200);
+  assert.deepEqual(read.body.seo, { title: 'Acme — invoices', meta: null });
+  const other = await mcp('update_draft', { id: await ready(), seo: { meta: 'Invoices in one click.' } });
+  assert.equal(other.isError, false, JSON.stringify(other.data));
+  assert.deepEqual(other.data.seo, { title: null, meta: 'Invoices in one click.' });
+  // Story sections are complete the same way.
+  const story = await patch(id, { story: { journey: 'Two years.' } });
+  assert.equal(story.status, 200);
+  assert.equal(Object.keys(story.body.story).length, 9);
+  assert.equal(story.body.story.journey, 'Two years.');
+});

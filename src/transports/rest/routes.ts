@@ -10,6 +10,7 @@ import { validationFailed } from '../../operations/validation.ts';
 import { etagOf, noneMatch } from './encoding.ts';
 
 const NO_BODY = z.strictObject({});
+const NO_QUERY = z.strictObject({});
 
 export const API_PREFIX = '/api/v1';
 
@@ -30,8 +31,9 @@ export function restSchemas(op: AnyOperation) {
   const inQuery = op.method === 'GET' || op.method === 'DELETE';
   return {
     params,
-    // Always validated on reads, even when empty, so an unknown query key is a 400.
-    querystring: inQuery ? rest : undefined,
+    // Always validated, even when empty, so an unknown query key is a 400: on a write too, where
+    // the input is the body (a query string there used to reach the handler unchecked).
+    querystring: inQuery ? rest : NO_QUERY,
     body: !inQuery && hasRest ? rest : undefined,
   };
 }
@@ -41,7 +43,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const op of operations) {
     const { params, querystring, body } = restSchemas(op);
-    const bodyless = !body && op.method !== 'GET' && op.method !== 'DELETE';
+    const bodyless = !body && op.method !== 'GET';
     const cacheable = op.scope === 'public' && op.method === 'GET';
     typed.route({
       method: op.method,
@@ -61,23 +63,30 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
       },
       config: { operation: op },
       // Public reads have nothing to check here, and skip the hook.
-      ...((op.scope !== 'public' || bodyless) && {
+      ...((op.scope !== 'public' || op.method !== 'GET') && {
         // Access is checked before the input, so an anonymous caller learns "sign in", not the schema.
         preValidation: async (request: FastifyRequest) => {
           authorize(op, request.actor);
-          // A write without body keys (submit_draft, choose_free_listing…) still rejects a body
-          // that carries some, as the spec's "no other keys allowed" asks. {} or no body is fine.
+          // A write without body keys (submit_draft, choose_free_listing, delete_milestone…) still
+          // rejects a body that carries some, as the spec's "no other keys allowed" asks. {} or no
+          // body is fine.
           if (bodyless && request.body != null) {
             const parsed = NO_BODY.safeParse(request.body);
             if (!parsed.success) throw validationFailed(parsed.error.issues);
           }
+          // No body at all is an empty one: a PATCH or PUT whose keys are all optional
+          // (update_draft, set_founder_story) then changes nothing, as the same call over MCP.
+          // A body of JSON null is still not an object.
+          if (body && request.body === undefined) request.body = {};
         },
       }),
       handler: async (request, reply) => {
+        // Only the parts the route validated: path parameters, then the query (reads) or the body
+        // (writes). A DELETE's body is checked empty above and never read.
         const input = {
           ...(request.params as object),
           ...(request.query as object),
-          ...(request.body as object),
+          ...(body ? (request.body as object) : {}),
         };
         const key = request.headers['idempotency-key'];
         const outcome = await executeOperation(op, input, { actor: request.actor, services }, Array.isArray(key) ? key.join(',') : key, (err) =>

@@ -6,6 +6,7 @@ import type { ProductRow } from '../../store/products-store.ts';
 import { field, SITE_ROUTE, type Web } from './context.ts';
 import { html, time } from './html.ts';
 import { errorSummary, fieldError, invalidAttrs } from './layout.ts';
+import { adminNav } from './admin-frame.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const ADD_FIELDS = ['code', 'name', 'description', 'kind', 'price_cents', 'section', 'minimum_cents', 'max_per_listing'] as const;
@@ -38,8 +39,8 @@ ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}${fieldError(id,
     return web.page(request, reply, {
       title: 'Products and prices',
       status: p.status,
-      body: html`<h1>Products and prices</h1>
-<p>Prices are USD cents, excluding VAT. A new price applies to quotes and checkouts from the moment it is saved; orders keep the price they were made with.</p>
+      body: html`${adminNav('/admin/products')}<h1>Products and prices</h1>
+<p>Prices are USD cents, excluding VAT. A new price applies to quotes and checkouts from the moment it is saved; orders keep the price they were made with. Every change is in the <a href="/admin/log">action log</a>.</p>
 ${errorSummary(p.summary)}
 <table>
 <caption>Products (${products.length})</caption>
@@ -94,7 +95,7 @@ ${text('max_per_listing', 'Extra categories per listing (extra_category only)', 
   });
 
   app.post('/admin/products', SITE_ROUTE, async (request, reply) => {
-    admin(request, web);
+    const s = admin(request, web);
     const values = Object.fromEntries(ADD_FIELDS.map((k) => [k, field(request, k)])) as AddValues;
     // Empty optional fields are absent, not zero.
     const input = Object.fromEntries(Object.entries(values).filter(([k, val]) => val !== '' || k === 'code' || k === 'name'));
@@ -104,22 +105,22 @@ ${text('max_per_listing', 'Extra categories per listing (extra_category only)', 
       for (const issue of parsed.error.issues) errors[issue.path[0] as AddField] ??= issue.message;
       return render(request, reply, { status: 400, values, errors, summary: 'The product was not added: please correct the fields marked below.' });
     }
-    await services.priceList.add(parsed.data);
+    await services.admin.prices.add(s.userId, parsed.data);
     return reply.redirect('/admin/products?notice=product-added', 303);
   });
 
   app.post('/admin/products/:code/price', SITE_ROUTE, async (request, reply) => {
-    admin(request, web);
+    const s = admin(request, web);
     const { code } = request.params as { code: string };
     const parsed = PriceCents.safeParse(field(request, 'price_cents').trim() || undefined);
     if (!parsed.success) return render(request, reply, { status: 400, summary: `The price of ${code} was not changed: it ${parsed.error.issues[0].message}.` });
-    await services.priceList.setPrice(code, parsed.data);
+    await services.admin.prices.setPrice(s.userId, code, parsed.data);
     return reply.redirect('/admin/products?notice=price-saved', 303);
   });
 
   app.post('/admin/products/:code/retire', SITE_ROUTE, async (request, reply) => {
-    admin(request, web);
-    await services.priceList.retire((request.params as { code: string }).code);
+    const s = admin(request, web);
+    await services.admin.prices.retire(s.userId, (request.params as { code: string }).code);
     return reply.redirect('/admin/products?notice=product-retired', 303);
   });
 }

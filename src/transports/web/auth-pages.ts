@@ -128,6 +128,9 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
       return signInPage(request, reply, { status: 400, email: email.slice(0, 254), summary: 'Enter your email and your password.' });
     }
     const result = await services.signIn.attempt({ email, password, ip: request.ip });
+    if (!result.ok && result.reason === 'disabled') {
+      return signInPage(request, reply, { status: 403, email, summary: 'This account is disabled by the site\'s administrators, so it cannot sign in.' });
+    }
     if (!result.ok) {
       setBudgetHeaders(reply, result.budget);
       if (result.reason === 'locked') {

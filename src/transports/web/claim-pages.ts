@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SITE_ROUTE, type Web } from './context.ts';
 import { html } from './html.ts';
+import { claimHref } from './claim-flow-pages.ts';
 
 /**
  * The link of an e-mail claim (claim_listing with method email). Opening it signed in as the
@@ -23,8 +24,9 @@ export function registerClaimPages(app: FastifyInstance, web: Web) {
       body: html`<h1>${claim.listing_name} is yours</h1>
 <p>The address ${claim.instructions.email_sent_to} is confirmed, so your account (${s.email}) now owns the listing
 <a href="/listings/${claim.slug}">${claim.listing_name}</a>.</p>
-<p>Edit it through the API or an MCP client: it is listing ${claim.listing_id} in list_my_listings
-(<code>/api/v1/me/listings/${claim.listing_id}</code>). Being verified does not change its plan or unlock paid sections.</p>`,
+<p><a class="button" href="/my/listings/${claim.listing_id}">Edit ${claim.listing_name}</a></p>
+<p>It is in <a href="/my/listings">My listings</a> with your other listings, and the claim in <a href="${claimHref(claim.id)}">My claims</a>.
+Being verified does not change its plan or unlock paid sections.</p>`,
     });
   });
 }

@@ -4,7 +4,7 @@ import { SCOPES, type Actor } from '../../domain/actor.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
 import { checkSessionCsrf } from './csrf.ts';
-import type { Html } from './html.ts';
+import { html, type Html } from './html.ts';
 import { layout, pageHeaders } from './layout.ts';
 import { pageHead } from './head.ts';
 import { withReturnTo } from './return-to.ts';
@@ -54,10 +54,11 @@ export function createWeb(opts: WebOptions) {
     secure,
 
     /** Sends a page in the site layout. */
-    page(request: FastifyRequest, reply: FastifyReply, p: { title: string; body: Html; status?: number; notice?: string }) {
-      return pageHeaders(reply)
+    page(request: FastifyRequest, reply: FastifyReply, p: { title: string; body: Html; status?: number; notice?: string; script?: boolean; connect?: boolean; head?: Html }) {
+      const head = p.head ? html`${accountHead(request, p)}${p.head}` : accountHead(request, p);
+      return pageHeaders(reply, { script: p.script, connect: p.connect })
         .code(p.status ?? 200)
-        .send(layout({ title: p.title, siteName: opts.siteName, session: request.siteSession, notice: p.notice ?? noticeOf(request), body: p.body, head: accountHead(request, p) }));
+        .send(layout({ title: p.title, siteName: opts.siteName, session: request.siteSession, notice: p.notice ?? noticeOf(request), body: p.body, head, script: p.script }));
     },
 
     /** The session of a page that needs one; without, the browser is sent to sign in and back. */

@@ -17,7 +17,9 @@ export const IDEMPOTENCY_FIELD = 'idempotency_key';
 /**
  * The hidden fields of a signed-in form: its CSRF token and a fresh Idempotency-Key, so a double
  * click or a resent post replays the first answer instead of creating a second draft, order or
- * claim. A form shown again after an error keeps the key it was posted with.
+ * claim. A form shown again after a refusal gets a fresh key: the refusal is kept under the old
+ * one, so the corrected form would be answered as a reused key. Only a post refused because its
+ * twin is still running (idempotency_in_progress) keeps its key, so a double click stays one effect.
  */
 export function formKeys(csrf: string, key?: string) {
   return html`<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="${IDEMPOTENCY_FIELD}" value="${key ?? randomUUID()}">`;

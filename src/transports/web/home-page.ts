@@ -85,7 +85,7 @@ ${cardList(items, card, s.empty)}
 <div><h1>${info.name}</h1>
 <p class="lede">${info.purpose}</p>
 <p class="muted">${plural(info.counts.live_listings, 'product')} live, ${plural(info.counts.upcoming_listings, 'launch', 'launches')} coming up, in ${plural(info.counts.categories, 'category', 'categories')}.</p></div>
-<p class="cta"><a class="button" href="/pricing">Submit your product</a></p>
+<p class="cta"><a class="button" href="/submit">Submit your product</a> <a href="/pricing">Plans and prices</a></p>
 </div>
 <div class="home-grid">
 <div class="home-main">${section(1)}${section(0)}</div>

@@ -55,10 +55,11 @@ ${p.body}
 }
 
 /** Security headers of every site page. No inline script runs, nothing frames us, no referrer leaves. */
-export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; remoteImages?: boolean } = {}) {
+export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; remoteImages?: boolean; connect?: boolean } = {}) {
   // Public pages show listings' own logos (https only) and may load our one script file.
   const img = opts.remoteImages ? "img-src 'self' https:" : "img-src 'self'";
-  const script = opts.script ? "; script-src 'self'" : '';
+  // A page that updates itself (a draft being drafted) may fetch its own fresh copy.
+  const script = (opts.script ? "; script-src 'self'" : '') + (opts.connect ? "; connect-src 'self'" : '');
   reply
     .type('text/html; charset=utf-8')
     .header('content-security-policy', `default-src 'none'; style-src 'self'; ${img}${script}; base-uri 'none'; frame-ancestors 'none'`)

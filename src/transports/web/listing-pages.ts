@@ -14,6 +14,7 @@ import { sendPublicPage } from './public-page.ts';
 import { categoryHref, listingHref } from './listing-card.ts';
 import { communityActions, reviewsSection } from './listing-community.ts';
 import { alternativesSection, badgesSection, profileHeader, profileSections } from './listing-profile.ts';
+import { claimInvite } from './claim-flow-pages.ts';
 import { breadcrumbs, faqPage, softwareApplication } from './json-ld.ts';
 
 /**
@@ -83,6 +84,7 @@ ${reviewsSection({ slug: profile.slug, live, rating: profile.community_rating, r
 <aside class="profile-side" aria-label="More about ${profile.name}">
 ${alternativesSection(profile, alternatives.items)}
 ${badgesSection(profile, badges)}
+${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_team ?? false })}
 </aside>
 </div>
 </article>`,

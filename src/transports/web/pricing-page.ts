@@ -37,8 +37,8 @@ export function registerPricingPage(app: FastifyInstance, web: Web) {
 <h2 id="submit-heading">How to submit</h2>
 <ol>
 <li><a href="/sign-up">Create an account</a> and confirm your email address.</li>
-<li>Submit your website: with an <a href="/account/api-keys">API key</a> (<code>POST /api/v1/drafts</code>, see the <a href="/docs">API reference</a>) or from an AI assistant through our MCP server at <code>${info.urls.mcp}</code>. We read your site and draft the profile in about a minute, quoting your own pages; anything your site does not say stays blank.</li>
-<li>Review the draft, then choose the free plan or a paid launch.</li>
+<li><a href="/submit">Submit your website</a> here, or with an <a href="/account/api-keys">API key</a> (<code>POST /api/v1/drafts</code>, see the <a href="/docs">API reference</a>) or from an AI assistant through our MCP server at <code>${info.urls.mcp}</code>. We read your site and draft the profile in about a minute, quoting your own pages; anything your site does not say stays blank.</li>
+<li>Review the draft (every value shows the words of your site it came from), save it as your listing, then choose the free plan or a paid launch under <a href="/my/listings">My listings</a>.</li>
 </ol>
 </section>
 <section aria-labelledby="free-heading">

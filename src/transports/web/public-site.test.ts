@@ -103,7 +103,7 @@ test('the home page: site name and purpose from get_site_info, the feed sections
   const last = await api('/launches/weeks/last');
   assert.equal(last.awards.length, 3);
   assert.match($('#section-winners').closest('section').text(), /#1/);
-  assert.equal($('a.button[href="/pricing"]').text(), 'Submit your product');
+  assert.equal($('a.button[href="/submit"]').text(), 'Submit your product');
   assert.equal($('a.vote[href^="/sign-in?return_to="]').length > 0, true, 'a visitor’s vote button asks them to sign in');
   assert.equal($('link[rel=alternate][type="application/rss+xml"]').attr('href'), '/feeds/launches.rss');
   const site = JSON.parse($('script[type="application/ld+json"]').first().text());

@@ -17,7 +17,17 @@ import { registerAdminProductPages } from './admin-products-pages.ts';
 import { registerCheckoutPages } from './checkout-pages.ts';
 import { registerListingPages } from './listing-pages.ts';
 import { registerInvitePages } from './invite-pages.ts';
+import { registerSubmitPage } from './submit-page.ts';
+import { registerDraftPages } from './draft-pages.ts';
 import { registerClaimPages } from './claim-pages.ts';
+import { registerClaimFlowPages } from './claim-flow-pages.ts';
+import { registerMyListingsPages } from './my-listings-pages.ts';
+import { registerMyListingEditor } from './my-listing-editor.ts';
+import { registerMyListingUpdates } from './my-listing-updates.ts';
+import { registerMyListingStory } from './my-listing-story.ts';
+import { registerMyListingBadges } from './my-listing-badges.ts';
+import { registerLaunchPages } from './launch-pages.ts';
+import { registerOrderPages } from './order-pages.ts';
 import { registerBotPage } from './bot-page.ts';
 import { registerPublicSite } from './public-site.ts';
 
@@ -82,7 +92,17 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerCheckoutPages(app, web);
   registerListingPages(app, web);
   registerInvitePages(app, web);
+  registerSubmitPage(app, web);
+  registerDraftPages(app, web);
   registerClaimPages(app, web);
+  registerClaimFlowPages(app, web);
+  registerMyListingsPages(app, web);
+  registerMyListingEditor(app, web);
+  registerMyListingUpdates(app, web);
+  registerMyListingStory(app, web);
+  registerMyListingBadges(app, web);
+  registerLaunchPages(app, web);
+  registerOrderPages(app, web);
   registerBotPage(app, web);
   registerPublicSite(app, web);
 }

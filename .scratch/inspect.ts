@@ -1,0 +1,11 @@
+import { openDatabase } from '/work/main/src/store/database.ts';
+import { sql } from '/work/main/node_modules/kysely/dist/index.js';
+const db = await openDatabase({ dataDir: '/tmp/launchyard-crash-92lObN' });
+const q = async (s: any) => console.log((await s.execute(db.db)).rows);
+await q(sql`select name, state, count(*)::int from pgboss.job group by 1,2 order by 1,2`);
+await q(sql`select name, policy, heartbeat_seconds from pgboss.queue order by 1`);
+await q(sql`select count(*)::int, count(followers_notified_at)::int as notified from listing_updates`);
+await q(sql`select j.state, j.data->>'updateId' as u, u.title, u.followers_notified_at from pgboss.job j join listing_updates u on u.id::text = j.data->>'updateId' where j.name='listing-update-mail' and u.followers_notified_at is null order by u.id limit 5`);
+await q(sql`select min(id), max(id) from listing_updates where followers_notified_at is null`);
+await q(sql`select count(*)::int from listing_updates u where not exists (select 1 from pgboss.job j where j.name='listing-update-mail' and j.data->>'updateId' = u.id::text)`);
+await db.close();
