@@ -597,7 +597,9 @@ async function main() {
   console.log(`\n${formatVerdicts([...verdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))], caveats.join('; ') || undefined)}`);
 }
 
-main()
+// `npm run bench -- --nodes 2`: one node against two on PostgreSQL (scripts/bench-nodes.ts).
+const nodesRun = process.argv.includes('--nodes') ? import('./bench-nodes.ts').then((m) => m.benchNodes(process.argv.slice(2))) : main();
+nodesRun
   .catch(async (err) => {
     console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);
     process.exitCode = 1;

@@ -199,14 +199,32 @@ function procCpuSeconds(pid: number | string): number {
   }
 }
 
-function postgresCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds of each PostgreSQL server process, by PID. */
+function postgresCpuByPid(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procCpuSeconds(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, procCpuSeconds(pid));
     } catch {}
   }
+  return byPid;
+}
+
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const s of postgresCpuByPid().values()) total += s;
+  return total;
+}
+
+/**
+ * PostgreSQL CPU since `before`, per backend: a backend that exits meanwhile (a pool closing
+ * idle connections) takes its CPU with it, which a difference of totals would count as negative
+ * time (and add to "other"); here it is only left out.
+ */
+function postgresCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, s] of postgresCpuByPid()) total += s - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -234,7 +252,7 @@ export class CpuMeter {
   #busy0 = 0;
   #self0 = 0;
   #server0 = 0;
-  #pg0 = 0;
+  #pg0 = new Map<string, number>();
   readonly serverPid: number;
   readonly countPostgres: boolean;
 
@@ -248,7 +266,7 @@ export class CpuMeter {
     this.#busy0 = machineBusySeconds();
     this.#self0 = procCpuSeconds(process.pid);
     this.#server0 = procCpuSeconds(this.serverPid);
-    this.#pg0 = this.countPostgres ? postgresCpuSeconds() : 0;
+    this.#pg0 = this.countPostgres ? postgresCpuByPid() : new Map();
   }
 
   stop(): CpuShare {
@@ -256,7 +274,7 @@ export class CpuMeter {
     const busy = machineBusySeconds() - this.#busy0;
     const self = procCpuSeconds(process.pid) - this.#self0;
     const server = procCpuSeconds(this.serverPid) - this.#server0;
-    const pg = this.countPostgres ? postgresCpuSeconds() - this.#pg0 : 0;
+    const pg = this.countPostgres ? postgresCpuSince(this.#pg0) : 0;
     const pct = (s: number) => Math.max(0, (s / elapsed) * 100);
     return { server: pct(server), postgres: pct(pg), other: pct(busy - self - server - pg) };
   }

@@ -77,23 +77,37 @@ const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax:
 export async function startJobs(deps: JobsDeps) {
   const heartbeatSeconds = deps.heartbeatSeconds ?? 30;
   // The supervisor, which fails silent runs, looks as often as a heartbeat is due: a dead node's
-  // job is retried within about two heartbeats plus the first retry delay.
-  const supervision = { superviseIntervalSeconds: heartbeatSeconds, monitorIntervalSeconds: heartbeatSeconds };
+  // job is retried within about two heartbeats plus the first retry delay. The queue counts a
+  // worker reads to notice a backlog (BACKLOG_WORK) are refreshed as often.
+  const supervision = { superviseIntervalSeconds: heartbeatSeconds, monitorIntervalSeconds: heartbeatSeconds, queueCacheIntervalSeconds: heartbeatSeconds };
   const boss =
     deps.engine === 'pglite'
       ? new PgBoss({ db: fromKysely(deps.db), backend: 'pglite', ...supervision })
       : new PgBoss({ connectionString: deps.databaseUrl!, max: 3, ...supervision });
   boss.on('error', deps.onError);
   await boss.start();
+  try {
+    return await wireJobs(boss, deps, heartbeatSeconds);
+  } catch (err) {
+    // Its timers would keep a failed start-up's process alive.
+    await boss.stop({ graceful: false }).catch(() => {});
+    throw err;
+  }
+}
+export type Jobs = Awaited<ReturnType<typeof startJobs>>;
+
+/** Queues, workers and schedules on a started pg-boss. */
+async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) {
   const queueOptions = { ...RETRY, heartbeatSeconds };
   /**
    * Creates the queue, or brings an existing one's retry and heartbeat settings up to this
    * version's. pg-boss cannot change a queue's policy: a queue made with another one (by an older
-   * version) is made again once it holds no unfinished job, and is left as it is until then.
+   * version) is made again, by a node that works the queues (and so schedules them again), once it
+   * holds no unfinished job; until then it is left as it is.
    */
   const ensureQueue = async (name: string, policy: QueuePolicy) => {
     const existing = await boss.getQueue(name);
-    if (existing && existing.policy !== policy) {
+    if (existing && existing.policy !== policy && !deps.sendOnly) {
       if ((await jobQueueStore(deps.db).unfinished(name)) === 0) await boss.deleteQueue(name);
       else deps.onError(new Error(`job queue ${name} keeps its ${existing.policy} policy while it holds unfinished jobs; restart a node once they are done to make it ${policy}`));
     }
@@ -153,4 +167,3 @@ export async function startJobs(deps: JobsDeps) {
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };
 }
-export type Jobs = Awaited<ReturnType<typeof startJobs>>;

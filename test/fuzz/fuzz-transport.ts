@@ -189,7 +189,8 @@ export function restRequestOf(op: AnyOperation, input: Json, headers: Record<str
     comparable,
     elsewhere: path.elsewhere || method !== op.method,
     view,
-    text: `${method} ${url}\n${payload ?? ''}`,
+    // Decoded too: text sent percent-encoded in the URL may come back decoded.
+    text: `${method} ${url}\n${payload ?? ''}\n${JSON.stringify(view)}`,
   };
 }
 

@@ -174,7 +174,7 @@ export function hintsFor(world: World, actor: ActorName): Hints {
     fc.constantFrom('http://127.0.0.1:9/', 'https://10.0.0.1/', 'http://[::1]/', 'https://localhost/', 'ftp://fuzz.invalid/', 'javascript:alert(1)', 'https://user:pass@fuzz.invalid/'),
     fc.webPath().map((p) => `https://fuzz-${p.length}.invalid${p}`),
   );
-  return (name) => {
+  return (name, path) => {
     switch (name) {
       case 'slug':
       case 'a':
@@ -182,8 +182,10 @@ export function hintsFor(world: World, actor: ActorName): Hints {
       case 'listing':
         return weighted([4, constants(world.publicSlugs)], [1, ids((h) => h.privateSlugs)], [1, constants(world.founderSlugs)], [1, constants(world.categorySlugs)], [1, constants(world.blogSlugs)]);
       case 'category':
+        return constants(world.categorySlugs);
       case 'categories[]':
-        return weighted([3, constants(world.categorySlugs)], [1, constants(world.categoryNames)]);
+        // A draft's categories are names from the list; an order's extra categories are slugs.
+        return path.startsWith('fields') ? weighted([3, constants(world.categoryNames)], [1, constants(world.categorySlugs)]) : constants(world.categorySlugs);
       case 'id':
         return ids((h) => h.draftIds);
       case 'listing_id':
@@ -201,7 +203,10 @@ export function hintsFor(world: World, actor: ActorName): Hints {
       case 'week':
         return weeks;
       case 'date':
-        return fc.oneof(fc.integer({ min: -400, max: 400 }).map(monday), fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2026-1-1'));
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.integer({ min: -400, max: 400 }).map(monday) },
+          { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2026-1-1') },
+        );
       case 'board':
         return fc.constantFrom('community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue');
       case 'url':

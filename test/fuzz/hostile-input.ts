@@ -60,8 +60,13 @@ export interface Mutated {
   at: string;
 }
 
+interface Place {
+  path: Path;
+  value: unknown;
+}
+
 /** Every place in a value, with the value found there. */
-function places(value: unknown, path: Path = [], out: { path: Path; value: unknown }[] = []) {
+function places(value: unknown, path: Path = [], out: Place[] = []): Place[] {
   out.push({ path, value });
   if (Array.isArray(value)) value.forEach((v, i) => places(v, [...path, i], out));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) places(v, [...path, k], out);
@@ -97,76 +102,61 @@ const pick = <T>(candidates: T[]) => fc.nat({ max: Math.max(0, candidates.length
  * inputs stay well-formed and reach the handlers.
  */
 export function mutationOf(input: Json, schema: JsonSchema, params: string[]): fc.Arbitrary<Mutated> {
-  const all = places(input).filter((p) => p.path.length > 0);
-  const objects = places(input).filter((p) => p.value && typeof p.value === 'object' && !Array.isArray(p.value));
+  const everywhere = places(input);
+  const all = everywhere.filter((p) => p.path.length > 0);
+  const objects = everywhere.filter((p) => p.value && typeof p.value === 'object' && !Array.isArray(p.value));
   const keyed = all.filter((p) => typeof p.path[p.path.length - 1] === 'string');
   const strings = all.filter((p) => typeof p.value === 'string');
   const numbers = all.filter((p) => typeof p.value === 'number' || schemaAt(schema, p.path)?.type === 'integer');
   const uuids = all.filter((p) => schemaAt(schema, p.path)?.format === 'uuid');
   const paramPlaces = all.filter((p) => p.path.length === 1 && params.includes(String(p.path[0])));
   const required = (schema.required ?? []).filter((k) => k in input).map((k) => ({ path: [k] as Path, value: input[k] }));
+  const unchanged: Mutated = { input, mutation: 'valid', at: '' };
 
-  // With no place the mutation applies to (an operation without inputs), the input stays as it is.
-  const at = <T extends { path: Path }>(list: T[], fallback: T[], make: (place: T) => fc.Arbitrary<Mutated>, _kind: MutationKind) =>
-    list.length || fallback.length ? pick(list.length ? list : fallback).chain(make) : fc.constant<Mutated>({ input, mutation: 'valid', at: '' });
+  /** A mutation at one of `list` (or of `fallback`); an input without such a place stays as it is. */
+  const at = (list: Place[], fallback: Place[], make: (place: Place) => fc.Arbitrary<Mutated>) =>
+    list.length || fallback.length ? pick(list.length ? list : fallback).chain(make) : fc.constant(unchanged);
+  /** Replaces the value at a place with one drawn from `values`. */
+  const replacing = (mutation: MutationKind, values: (place: Place) => fc.Arbitrary<unknown>) => (p: Place) =>
+    values(p).map((v): Mutated => ({ input: replaceAt(input, p.path, v), mutation, at: dotted(p.path) }));
 
-  const options: { weight: number; arbitrary: fc.Arbitrary<Mutated> }[] = [
-    { weight: 10, arbitrary: fc.constant<Mutated>({ input, mutation: 'valid', at: '' }) },
-    {
-      weight: 2,
-      arbitrary: at(required.length ? required : keyed, [], (p) => {
-        const copy = structuredClone(input);
-        delete parentOf(copy, p.path)[p.path[p.path.length - 1]];
-        return fc.constant<Mutated>({ input: copy, mutation: 'missing_key', at: dotted(p.path) });
-      }, 'missing_key'),
-    },
-    {
-      weight: 2,
-      arbitrary: pick(objects).chain((p) =>
-        fc.tuple(unknownKey, wrongTyped).map(([key, value]) => {
-          const copy = structuredClone(input);
-          const target = p.path.length ? (parentOf(copy, p.path)[p.path[p.path.length - 1]] as Json) : copy;
-          if (Object.prototype.hasOwnProperty.call(target, key)) return { input, mutation: 'valid' as const, at: '' };
-          setOwn(target, key, value);
-          return { input: copy, mutation: 'unknown_key' as const, at: dotted([...p.path, key]) };
-        }),
-      ),
-    },
-    { weight: 3, arbitrary: at(all, [], (p) => wrongTyped.map((v) => ({ input: replaceAt(input, p.path, v), mutation: 'wrong_type' as const, at: dotted(p.path) })), 'wrong_type') },
-    {
-      weight: 2,
-      arbitrary: at(strings, all, (p) => {
-        const max = schemaAt(schema, p.path)?.maxLength ?? 2048;
-        return fc.constantFrom('x', 'é', '🚀').map((unit) => ({ input: replaceAt(input, p.path, unit.repeat(Math.ceil((max + 1) / unit.length))), mutation: 'over_long' as const, at: dotted(p.path) }));
-      }, 'over_long'),
-    },
-    {
-      weight: 1,
-      arbitrary: at(strings, all, (p) => fc.constantFrom('a', 'ü', '\u0000', '%2e').map((unit) => ({ input: replaceAt(input, p.path, unit.repeat(Math.ceil(100_000 / unit.length))), mutation: 'string_100kb' as const, at: dotted(p.path) })), 'string_100kb'),
-    },
-    {
-      weight: 3,
-      arbitrary: at(strings, all, (p) =>
-        fc.tuple(fc.constantFrom(...BAD_CHARACTERS), fc.nat()).map(([bad, i]) => {
-          const text = typeof p.value === 'string' ? p.value : '';
-          const cut = text.length ? i % (text.length + 1) : 0;
-          return { input: replaceAt(input, p.path, text.slice(0, cut) + bad + text.slice(cut)), mutation: 'nul_surrogate' as const, at: dotted(p.path) };
-        }),
-      'nul_surrogate'),
-    },
-    { weight: 2, arbitrary: at(numbers, all, (p) => fc.constantFrom(...BAD_NUMBERS).map((v) => ({ input: replaceAt(input, p.path, v), mutation: 'bad_number' as const, at: dotted(p.path) })), 'bad_number') },
-    { weight: 1, arbitrary: at(uuids, strings, (p) => fc.constantFrom(...BAD_UUIDS).map((v) => ({ input: replaceAt(input, p.path, v), mutation: 'bad_uuid' as const, at: dotted(p.path) })), 'bad_uuid') },
-    {
-      weight: 2,
-      arbitrary: at(paramPlaces, strings, (p) =>
-        fc.tuple(fc.constantFrom(...TRAVERSALS), fc.boolean()).map(([bad, alone]) => ({
-          input: replaceAt(input, p.path, alone || typeof p.value !== 'string' ? bad : `${p.value}${bad}`),
-          mutation: 'path_traversal' as const,
-          at: dotted(p.path),
-        })),
-      'path_traversal'),
-    },
-    { weight: 1, arbitrary: at(all, [], (p) => deeplyNested.map((v) => ({ input: replaceAt(input, p.path, v), mutation: 'deep_nesting' as const, at: dotted(p.path) })), 'deep_nesting') },
-  ];
-  return fc.oneof(...options);
+  const missing = (p: Place) => {
+    const copy = structuredClone(input);
+    delete parentOf(copy, p.path)[p.path[p.path.length - 1]];
+    return fc.constant<Mutated>({ input: copy, mutation: 'missing_key', at: dotted(p.path) });
+  };
+  const unknown = (p: Place) =>
+    fc.tuple(unknownKey, wrongTyped).map(([key, value]): Mutated => {
+      const copy = structuredClone(input);
+      const target = p.path.length ? (parentOf(copy, p.path)[p.path[p.path.length - 1]] as Json) : copy;
+      if (Object.prototype.hasOwnProperty.call(target, key)) return unchanged;
+      setOwn(target, key, value);
+      return { input: copy, mutation: 'unknown_key', at: dotted([...p.path, key]) };
+    });
+  const overLong = (p: Place) => {
+    const max = schemaAt(schema, p.path)?.maxLength ?? 2048;
+    return fc.constantFrom('x', 'é', '🚀').map((unit) => unit.repeat(Math.ceil((max + 1) / unit.length)));
+  };
+  const withBadCharacter = (p: Place) =>
+    fc.tuple(fc.constantFrom(...BAD_CHARACTERS), fc.nat()).map(([bad, i]) => {
+      const text = typeof p.value === 'string' ? p.value : '';
+      const cut = text.length ? i % (text.length + 1) : 0;
+      return text.slice(0, cut) + bad + text.slice(cut);
+    });
+  const traversal = (p: Place) =>
+    fc.tuple(fc.constantFrom(...TRAVERSALS), fc.boolean()).map(([bad, alone]) => (alone || typeof p.value !== 'string' ? bad : `${p.value}${bad}`));
+
+  return fc.oneof(
+    { weight: 10, arbitrary: fc.constant(unchanged) },
+    { weight: 2, arbitrary: at(required.length ? required : keyed, [], missing) },
+    { weight: 2, arbitrary: pick(objects).chain(unknown) },
+    { weight: 3, arbitrary: at(all, [], replacing('wrong_type', () => wrongTyped)) },
+    { weight: 2, arbitrary: at(strings, all, replacing('over_long', overLong)) },
+    { weight: 1, arbitrary: at(strings, all, replacing('string_100kb', () => fc.constantFrom('a', 'ü', '\u0000', '%2e').map((u) => u.repeat(Math.ceil(100_000 / u.length))))) },
+    { weight: 3, arbitrary: at(strings, all, replacing('nul_surrogate', withBadCharacter)) },
+    { weight: 2, arbitrary: at(numbers, all, replacing('bad_number', () => fc.constantFrom(...BAD_NUMBERS))) },
+    { weight: 1, arbitrary: at(uuids, strings, replacing('bad_uuid', () => fc.constantFrom(...BAD_UUIDS))) },
+    { weight: 2, arbitrary: at(paramPlaces, strings, replacing('path_traversal', traversal)) },
+    { weight: 1, arbitrary: at(all, [], replacing('deep_nesting', () => deeplyNested)) },
+  );
 }

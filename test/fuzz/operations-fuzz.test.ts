@@ -4,11 +4,10 @@ import fc from 'fast-check';
 import { createTestApp } from '../../src/testing/harness.ts';
 import { txtServer } from '../../src/testing/dns-server.ts';
 import { operations } from '../../src/operations/index.ts';
-import { pathParams, type AnyOperation } from '../../src/operations/define.ts';
-import { inputJsonSchema, validArbitrary, type JsonSchema } from './schema-arbitrary.ts';
-import { mutationOf, type Mutated } from './hostile-input.ts';
-import { restRequestOf, sendMcp, sendRest, type Answer, type Era, type McpTwist, type RestTwist } from './fuzz-transport.ts';
-import { ACTORS, buildWorld, footprint, hintsFor, learnSecrets, sides, type ActorName, type Holdings } from './fuzz-world.ts';
+import type { AnyOperation } from '../../src/operations/define.ts';
+import { restRequestOf, sendMcp, sendRest, type Answer } from './fuzz-transport.ts';
+import { BYSTANDER_MARK, buildWorld, footprint, learnSecrets, sides, type ActorName, type Holdings } from './fuzz-world.ts';
+import { caseArbitrary, describeCase, type FuzzCase } from './fuzz-cases.ts';
 import { checkAnswer, checkNoLeak, checkSameAnswer, Tally, Violation } from './fuzz-checks.ts';
 
 // Bad input at scale: every operation of the list, inputs drawn from its advertised input schema
@@ -22,7 +21,7 @@ import { checkAnswer, checkNoLeak, checkSameAnswer, Tally, Violation } from './f
 // service's error log.
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 2 ** 31)) >>> 0;
-const DEFAULT_RUNS = 160;
+const DEFAULT_RUNS = 170;
 const runs = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : DEFAULT_RUNS;
 const only = process.env.FUZZ_OPS ? new Set(process.env.FUZZ_OPS.split(',')) : undefined;
 const replay = `FUZZ_SEED=${seed}${process.env.FUZZ_RUNS ? ` FUZZ_RUNS=${runs}` : ''} node --test test/fuzz/operations-fuzz.test.ts`;
@@ -34,88 +33,6 @@ const t = await createTestApp({ env: { DNS_SERVERS: dns.address, ...(process.env
 const world = await buildWorld(t);
 const tally = new Tally();
 const started = performance.now();
-
-type Channel = { kind: 'both' } | { kind: 'rest'; twist: RestTwist } | { kind: 'mcp'; twist: McpTwist };
-interface FuzzCase extends Mutated {
-  actor: ActorName;
-  channel: Channel;
-  era: Era;
-  idempotencyKey?: string;
-}
-
-const actorArb = fc.oneof(
-  { weight: 4, arbitrary: fc.constant<ActorName>('owner') },
-  { weight: 3, arbitrary: fc.constant<ActorName>('other') },
-  { weight: 2, arbitrary: fc.constant<ActorName>('anonymous') },
-  { weight: 1, arbitrary: fc.constant<ActorName>('reader') },
-);
-
-const INVALID_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", 'NaN', '[1,2', '\uFEFF{}', '{"a":1}{"b":2}', '{"a":"\\x00"}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '"text"', '12', '[]', '{"a":1e999999}'];
-const CONTENT_TYPES = [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/jsonx', 'APPLICATION/JSON', 'application/merge-patch+json', '*/*', 'application/json, text/plain'];
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-
-function channelArb(op: AnyOperation, schema: JsonSchema): fc.Arbitrary<Channel> {
-  const reads = op.method === 'GET' || op.method === 'DELETE';
-  const params = pathParams(op);
-  const keys = [...Object.keys(schema.properties ?? {}), 'page', 'x'];
-  const twists: fc.Arbitrary<RestTwist>[] = [
-    fc.constantFrom(...METHODS.filter((m) => m !== op.method)).map((method) => ({ kind: 'method' as const, method })),
-  ];
-  if (params.length) twists.push(fc.constantFrom('..', '../..', '%2e%2e', '..%2F..%2Fsite', '%00', 'a%00', '%', '%zz', '%C0%AE', '%ED%A0%80', '.', 'x/../../site').map((raw) => ({ kind: 'raw_path' as const, raw })));
-  if (reads) {
-    twists.push(
-      fc.tuple(fc.constantFrom(...keys), fc.array(fc.string({ maxLength: 8 }), { minLength: 2, maxLength: 3 })).map(([key, values]) => ({ kind: 'duplicate_query' as const, key, values })),
-      fc.constant({ kind: 'body_on_read' as const }),
-    );
-  } else {
-    twists.push(
-      fc.tuple(fc.constantFrom(...keys, ...params), fc.constantFrom('1', 'x', '', '00000000-0000-4000-8000-000000000000', '%00', '999999999')).map(([key, value]) => ({ kind: 'query_on_write' as const, key, value })),
-      fc.constantFrom(...CONTENT_TYPES).map((type) => ({ kind: 'content_type' as const, type })),
-      fc.constantFrom(...INVALID_JSON).map((text) => ({ kind: 'invalid_json' as const, text })),
-      fc.constantFrom(undefined, 'application/json', 'text/plain').map((type) => ({ kind: 'empty_body' as const, type })),
-    );
-  }
-  const rest = fc.oneof(...twists).map((twist) => ({ kind: 'rest' as const, twist }));
-  const mcp = fc
-    .oneof(
-      { weight: 3, arbitrary: fc.constant<McpTwist>({ kind: 'native' }) },
-      { weight: 1, arbitrary: fc.constantFrom<unknown>([], 'text', 5, null, [{}], true).map((value): McpTwist => ({ kind: 'arguments', value })) },
-      { weight: 1, arbitrary: fc.constantFrom<unknown>(5, {}, [], '', 'k'.repeat(300), null).map((value): McpTwist => ({ kind: 'meta_key', value })) },
-    )
-    .map((twist) => ({ kind: 'mcp' as const, twist }));
-  // Rarely: a body over the 1 MiB limit (each is a megabyte to build and parse).
-  const oversize = fc.constant<Channel>({ kind: 'rest', twist: { kind: 'oversize_body' } });
-  return fc.oneof(
-    { weight: 24, arbitrary: fc.constant<Channel>({ kind: 'both' }) },
-    { weight: 8, arbitrary: rest },
-    { weight: 4, arbitrary: mcp },
-    { weight: reads ? 0 : 1, arbitrary: oversize },
-  );
-}
-
-const keyArb = (op: AnyOperation): fc.Arbitrary<string | undefined> =>
-  op.idempotent
-    ? fc.oneof(
-        { weight: 8, arbitrary: fc.constant(undefined) },
-        { weight: 2, arbitrary: fc.uuid().map((u) => `fuzz-${u}`) },
-        { weight: 1, arbitrary: fc.constantFrom('reused-1', 'reused-2') },
-        { weight: 1, arbitrary: fc.constantFrom('', ' ', 'k'.repeat(256), 'has space', 'é', 'tab\there') },
-      )
-    : fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('fuzz-key', '') });
-
-function caseArb(op: AnyOperation): fc.Arbitrary<FuzzCase> {
-  const schema = inputJsonSchema(op.input);
-  const params = pathParams(op);
-  // Built once per actor: an arbitrary of a regular expression costs tens of milliseconds to build.
-  const valid = new Map(ACTORS.map((actor) => [actor, validArbitrary(schema, hintsFor(world, actor))]));
-  const how = fc.record({ channel: channelArb(op, schema), era: fc.constantFrom<Era>('modern', 'legacy'), idempotencyKey: keyArb(op) });
-  return actorArb.chain((actor) =>
-    valid
-      .get(actor)!
-      .chain((input) => mutationOf(input as Record<string, unknown>, schema, params))
-      .chain((m) => how.map((rest) => ({ actor, ...m, ...rest }))),
-  );
-}
 
 /** The people whose secrets this actor must never see. */
 function othersOf(actor: ActorName): Holdings[] {
@@ -200,16 +117,41 @@ async function runCase(op: AnyOperation, c: FuzzCase) {
   await learn(op, c.actor, mcp);
 }
 
-/** A per-operation seed, so that FUZZ_OPS replays one operation exactly as in the full run. */
+/** A per-operation seed: FUZZ_OPS replays one operation with the same inputs as in the full run. */
 const seedOf = (id: string) => [...id].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, seed);
 
-const describeCase = (c: FuzzCase) =>
-  `${c.actor} ${c.channel.kind}${c.channel.kind !== 'both' ? `:${JSON.stringify(c.channel.twist).slice(0, 200)}` : ''} ${c.mutation}${c.at ? `@${c.at}` : ''} ${c.era}${c.idempotencyKey !== undefined ? ` key=${JSON.stringify(c.idempotencyKey.slice(0, 40))}` : ''} input=${JSON.stringify(c.input)?.slice(0, 400)}`;
+test('controls: every check of the fuzz fails where it must (a planted leak, a 500, a stray code, another answer on MCP, a written row)', async () => {
+  const op = operations.find((o) => o.id === 'add_milestone')!;
+  const ok: Answer = { transport: 'rest', status: 201, body: {}, raw: `{"title":"${BYSTANDER_MARK} milestone"}`, contentType: 'application/json', problemJson: false, ms: 0 };
+  assert.throws(() => checkNoLeak(op, ok, 'POST /api/v1/me/listings/1/milestones', othersOf('other')), Violation);
+  assert.doesNotThrow(() => checkNoLeak(op, ok, `GET /api/v1/listings/${BYSTANDER_MARK}`, othersOf('other')), 'text the caller sent may come back');
+  assert.doesNotThrow(() => checkNoLeak(op, { ...ok, raw: world.people.owner.email }, '', othersOf('owner')), "one's own secrets are one's own");
+  assert.throws(() => checkNoLeak(op, { ...ok, raw: world.people.owner.email }, '', othersOf('anonymous')), Violation);
+  assert.throws(() => checkAnswer(op, ok, { protocolErrorAllowed: false, head: false }), Violation, 'a 2xx outside the output schema');
+  const problem = (status: number, code: string): Answer => ({
+    ...ok,
+    status,
+    code,
+    problemJson: true,
+    body: { type: `http://localhost:3000/docs/problems#${code}`, title: 'x', status, detail: 'x', code },
+  });
+  assert.doesNotThrow(() => checkAnswer(op, problem(404, 'listing_not_found'), { protocolErrorAllowed: false, head: false }));
+  assert.throws(() => checkAnswer(op, problem(500, 'internal_error'), { protocolErrorAllowed: false, head: false }), Violation);
+  assert.throws(() => checkAnswer(op, problem(400, 'no_such_code'), { protocolErrorAllowed: false, head: false }), Violation);
+  assert.throws(() => checkAnswer(op, { ...problem(400, 'validation_failed'), problemJson: false }, { protocolErrorAllowed: false, head: false }), Violation);
+  assert.throws(() => checkSameAnswer(op, problem(404, 'listing_not_found'), { ...problem(400, 'validation_failed'), transport: 'mcp' }), Violation);
+  // A write that works moves the footprint: had it been refused, the check would have said so.
+  const before = await snapshot(op);
+  const input = { listing_id: world.people.owner.listingIds[0], date: '2026-02-02', title: 'Control' };
+  const written = await sendRest(t, restRequestOf(op, input, world.auth.owner, { kind: 'plain' }));
+  assert.equal(written.status, 201, JSON.stringify(written.body));
+  await assert.rejects(unchangedSince(op, before, { ...written, status: 400, code: 'validation_failed' }), Violation);
+});
 
 for (const op of operations) {
   if (only && !only.has(op.id)) continue;
   test(`fuzz ${op.id} (${op.method} ${op.path}): ${runs} generated cases over REST and MCP`, async () => {
-    const property = fc.asyncProperty(caseArb(op), async (c) => {
+    const property = fc.asyncProperty(caseArbitrary(op, world), async (c) => {
       try {
         await runCase(op, c);
       } catch (err) {
@@ -219,7 +161,12 @@ for (const op of operations) {
     });
     const result = await fc.check(property, { seed: seedOf(op.id), numRuns: runs, endOnFailure: process.env.FUZZ_SHRINK === '0' });
     if (result.failed) {
-      assert.fail(`${op.id} failed after ${result.numRuns} cases (replay: ${replay}${only ? '' : ` FUZZ_OPS=${op.id}`}):\n${String((result.errorInstance as Error)?.message ?? result.errorInstance)}\n  shrunk ${result.numShrinks} times; counterexample: ${fc.stringify(result.counterexample)}`);
+      const counterexample = fc.stringify(result.counterexample);
+      assert.fail(
+        `${op.id} failed after ${result.numRuns} cases (replay: FUZZ_SEED=${seed} FUZZ_OPS=${op.id} node --test test/fuzz/operations-fuzz.test.ts):\n` +
+          `${String((result.errorInstance as Error)?.message ?? result.errorInstance)}\n` +
+          `  shrunk ${result.numShrinks} times; counterexample: ${counterexample.length > 3000 ? `${counterexample.slice(0, 3000)}…` : counterexample}`,
+      );
     }
   });
 }
