@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createTestApp } from '../../testing/harness.ts';
 import { provideConnectedApps } from './connected-apps.ts';
+import { randomUUID } from 'node:crypto';
+import * as cheerio from 'cheerio';
 import { aiField, insertDraft } from '../../operations/drafts/drafts-testing.ts';
+import { submittedListing } from '../../operations/orders/orders-testing.ts';
+import { addDays, localDate, mondayOf } from '../../domain/launches/weeks.ts';
 
 // CSRF: every form of the site refuses a post without its token, with a wrong token, or sent from
 // another origin (even with the right token), and changes nothing; the right token works.
@@ -25,6 +29,61 @@ const live = (userId: string) => count(sql`select count(*)::int as n from sessio
 
 /** The product the checkout form's orders buy, made once. */
 let orderProduct: Promise<void> | undefined;
+/** The paid launch the launch page's checkout form buys, made once. */
+let launchProduct: Promise<void> | undefined;
+/** The interview question the interview form answers. */
+const question = await t.fx.question('What did you build first?', 1);
+/** This week's Monday (launch weeks of the admin listings) and one a few weeks ahead (a paid launch week). */
+const thisWeek = mondayOf(localDate(new Date(), 'UTC'));
+const paidWeek = addDays(thisWeek, 21);
+
+/** The values a browser would send with the form posting to `action` on `page` (no csrf: the table gives it), with `changes`. */
+async function formOf(browser: Browser, page: string, action: string, changes: Record<string, string> = {}) {
+  const $ = cheerio.load((await browser.get(page)).body);
+  const form = $(`form[action="${action}"]`).first();
+  assert.equal(form.length, 1, `a form posting to ${action} on ${page}`);
+  const out: Record<string, string> = {};
+  form.find('input[name], textarea[name], select[name]').each((_, el) => {
+    const e = $(el);
+    const type = e.attr('type');
+    if ((type === 'checkbox' || type === 'radio') && e.attr('checked') === undefined) return;
+    if (el.tagName === 'select') out[e.attr('name')!] = e.find('option[selected]').attr('value') ?? '';
+    else out[e.attr('name')!] = el.tagName === 'textarea' ? e.text() : (e.attr('value') ?? '');
+  });
+  delete out.csrf;
+  return { ...out, ...changes };
+}
+
+/** A draft form: a signed-in founder's ready draft, the editor's form posting to /drafts/:id/<form> with `changes`, its column. */
+function draftForm(form: string, column: string, changes: Record<string, string>): FormCase {
+  return {
+    async setup() {
+      const s = await t.signIn();
+      const id = await insertDraft(t, s.userId, { fields: { name: aiField('Acme') } });
+      const url = `/drafts/${id}/${form}`;
+      return {
+        browser: s.browser,
+        url,
+        form: await formOf(s.browser, `/drafts/${id}`, url, changes),
+        csrf: s.csrf,
+        effect: async () => (await sql<{ v: string | null }>`select ${sql.ref(column)}::text as v from drafts where id = ${id}`.execute(t.db)).rows[0].v,
+      };
+    },
+  };
+}
+
+/** A signed-in owner's submitted listing (status draft, free plan) and a fresh Idempotency-Key. */
+async function ownedListing(p: Parameters<typeof t.fx.listing>[0] = {}) {
+  const s = await t.signIn();
+  const id = Number(Object.keys(p).length ? await t.fx.listing({ owner_id: s.userId, ...p }) : await submittedListing(t, s.userId));
+  return { ...s, id, key: randomUUID() };
+}
+const column = async (table: string, col: string, id: string | number) =>
+  (await sql<{ v: string | null }>`select ${sql.ref(col)}::text as v from ${sql.table(table)} where id = ${String(id)}`.execute(t.db)).rows[0].v;
+
+/** A listing without an owner (to claim), on a homepage nothing answers: a check reads nothing from the network. */
+let claimable = 0;
+const unclaimed = () => t.fx.listing({ slug: `csrf-claim-${++claimable}-${Math.random().toString(36).slice(2, 6)}`, url: 'http://127.0.0.1:9/', domain: '127.0.0.1' });
 const FORMS: Record<string, FormCase> = {
   '/sign-in': {
     async setup() {
@@ -206,6 +265,263 @@ const FORMS: Record<string, FormCase> = {
         form: {},
         csrf: s.csrf,
         effect: () => count(sql`select count(*)::int as n from products where code = ${code} and active`),
+      };
+    },
+  },
+
+  '/submit': {
+    async setup() {
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: '/submit',
+        // A loopback address the crawler refuses at once: the draft is made, nothing is fetched.
+        form: { url: 'http://127.0.0.1:9/', idempotency_key: randomUUID() },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from drafts where owner_id = ${s.userId}`),
+      };
+    },
+  },
+  '/drafts/:id/fields': draftForm('fields', 'fields', { 'fields.name': 'Acme Books', act: 'save' }),
+  '/drafts/:id/faqs': draftForm('faqs', 'faqs', { 'faqs.0.question': 'Is there a free plan?', 'faqs.0.answer': 'Yes.' }),
+  '/drafts/:id/founders': draftForm('founders', 'founders', { 'founders.0.name': 'Ada Founder', 'founders.0.title': 'CEO' }),
+  '/drafts/:id/company-links': draftForm('company-links', 'company_socials', { 'company_socials.x': 'https://x.com/acme' }),
+  '/drafts/:id/story': draftForm('story', 'story', { 'story.why_started': 'Invoices took us hours.' }),
+  '/drafts/:id/milestones': draftForm('milestones', 'milestones', { 'milestones.0.date': '2024-02-29', 'milestones.0.title': 'Launch' }),
+  '/drafts/:id/competitor': draftForm('competitor', 'competitor', { competitor_url: 'http://127.0.0.1:9/pricing' }),
+  '/drafts/:id/seo': draftForm('seo', 'seo', { 'seo.title': 'Acme: invoices in one click', 'seo.meta': 'Invoices in one click.' }),
+  '/drafts/:id/invites': {
+    async setup() {
+      const s = await t.signIn();
+      const id = await insertDraft(t, s.userId, { fields: { name: aiField('Acme') } });
+      const url = `/drafts/${id}/invites`;
+      return {
+        browser: s.browser,
+        url,
+        form: await formOf(s.browser, `/drafts/${id}`, url, { email: `cofounder-${Math.random().toString(36).slice(2)}@test.example` }),
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from draft_invites where draft_id = ${id}`),
+      };
+    },
+  },
+  '/drafts/:id/submit': {
+    async setup() {
+      const s = await t.signIn();
+      const id = await insertDraft(t, s.userId, { fields: { name: aiField('Acme') } });
+      const url = `/drafts/${id}/submit`;
+      return {
+        browser: s.browser,
+        url,
+        form: await formOf(s.browser, `/drafts/${id}`, url),
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from listings where owner_id = ${s.userId}`),
+      };
+    },
+  },
+  '/my/listings/:id': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}`,
+        form: { idempotency_key: o.key, 'fields.tagline': 'Invoices in one click' },
+        csrf: o.csrf,
+        effect: () => column('listings', 'tagline', o.id),
+      };
+    },
+  },
+  '/my/listings/:id/updates': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/updates`,
+        form: { idempotency_key: o.key, title: 'Hello', body: 'News.' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_updates where listing_id = ${String(o.id)}`),
+      };
+    },
+  },
+  '/my/listings/:id/milestones': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/milestones`,
+        form: { idempotency_key: o.key, date: '2026-03-01', title: 'First customer', description: '', url: '' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from milestones where listing_id = ${String(o.id)}`),
+      };
+    },
+  },
+  '/my/listings/:id/milestones/:milestone/delete': {
+    async setup() {
+      const o = await ownedListing();
+      const m = await t.db.insertInto('milestones').values({ listing_id: String(o.id), date: '2026-03-01', title: 'First customer', description: null, url: null }).returning('id').executeTakeFirstOrThrow();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/milestones/${m.id}/delete`,
+        form: { idempotency_key: o.key },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from milestones where id = ${m.id}`),
+      };
+    },
+  },
+  '/my/listings/:id/story': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/story`,
+        form: { idempotency_key: o.key, title: 'How Acme began', story: 'In a garage.' },
+        csrf: o.csrf,
+        effect: () => column('listings', 'story', o.id),
+      };
+    },
+  },
+  '/my/listings/:id/interview': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/interview`,
+        form: { idempotency_key: o.key, 'answers.0.question_id': String(question), 'answers.0.answer': 'A spreadsheet.' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from interview_answers where user_id = ${o.userId}`),
+      };
+    },
+  },
+  '/my/listings/:id/launch/free': {
+    async setup() {
+      const o = await ownedListing();
+      return { browser: o.browser, url: `/my/listings/${o.id}/launch/free`, form: { idempotency_key: o.key }, csrf: o.csrf, effect: () => column('listings', 'status', o.id) };
+    },
+  },
+  '/my/listings/:id/launch/check': {
+    async setup() {
+      // Waiting for its badge on a homepage the crawler refuses at once (loopback): the check asks nothing of the network.
+      const o = await ownedListing({ status: 'awaiting_badge', plan: 'free', launch_week: paidWeek, url: 'http://127.0.0.1:9/', domain: '127.0.0.1' });
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/launch/check`,
+        form: { idempotency_key: o.key },
+        csrf: o.csrf,
+        effect: async () => [await column('listings', 'badge_check_requested_at', o.id), await column('listings', 'badge_checked_at', o.id)],
+      };
+    },
+  },
+  '/my/listings/:id/launch/checkout': {
+    async setup() {
+      await (launchProduct ??= t.fx.product({ code: 'csrf-paid-launch', price_cents: 4900, kind: 'paid_launch', position: 0 }));
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/launch/checkout`,
+        form: { idempotency_key: o.key, week: paidWeek, billing_country: 'US' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from orders where user_id = ${o.userId}`),
+      };
+    },
+  },
+  '/listings/:slug/claim': {
+    async setup() {
+      const s = await t.signIn();
+      const id = await unclaimed();
+      const slug = (await column('listings', 'slug', id))!;
+      return {
+        browser: s.browser,
+        url: `/listings/${slug}/claim`,
+        form: { idempotency_key: randomUUID(), method: 'meta', email: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_claims where user_id = ${s.userId}`),
+      };
+    },
+  },
+  '/my/claims/:id/verify': {
+    async setup() {
+      const s = await t.signIn();
+      const slug = (await column('listings', 'slug', await unclaimed()))!;
+      const started = await s.browser.post(`/listings/${slug}/claim`, { csrf: s.csrf, idempotency_key: randomUUID(), method: 'meta' });
+      const claimId = /^\/my\/claims\/(\d+)/.exec(started.location ?? '')?.[1];
+      assert.ok(claimId, `the claim started: ${started.status} ${started.body.slice(0, 300)}`);
+      return {
+        browser: s.browser,
+        url: `/my/claims/${claimId}/verify`,
+        form: { idempotency_key: randomUUID() },
+        csrf: s.csrf,
+        effect: () => column('listing_claims', 'checked_at', claimId),
+      };
+    },
+  },
+  '/admin/listing-versions/:id/review': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const listingId = await t.fx.listing({ launch_week: thisWeek });
+      const v = await t.db
+        .insertInto('listing_versions')
+        .values({ listing_id: listingId, editor_id: null, source: 'update_my_listing', before: JSON.stringify({ tagline: null }), after: JSON.stringify({ tagline: 'Edited' }) } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        browser: s.browser,
+        url: `/admin/listing-versions/${v.id}/review`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_version_reviews where version_id = ${v.id}`),
+      };
+    },
+  },
+  '/admin/listings/:id/hide': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const id = await t.fx.listing({ launch_week: thisWeek });
+      return {
+        browser: s.browser,
+        url: `/admin/listings/${id}/hide`,
+        form: { reason: 'Spam: not a product.' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_moderation where listing_id = ${id}`),
+      };
+    },
+  },
+  '/admin/listings/:id/restore': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const id = await t.fx.listing({ launch_week: thisWeek });
+      await t.app.services.admin.moderation.hide(s.userId, id, 'Spam: not a product.');
+      return {
+        browser: s.browser,
+        url: `/admin/listings/${id}/restore`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_moderation where listing_id = ${id}`),
+      };
+    },
+  },
+  '/admin/users/:id/disable': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const user = await t.fx.user();
+      return {
+        browser: s.browser,
+        url: `/admin/users/${user}/disable`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from users where id = ${user} and disabled_at is not null`),
+      };
+    },
+  },
+  '/admin/users/:id/enable': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const user = await t.fx.user();
+      await t.app.services.admin.accounts.disable(s.userId, { id: user });
+      return {
+        browser: s.browser,
+        url: `/admin/users/${user}/enable`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from users where id = ${user} and disabled_at is not null`),
       };
     },
   },
