@@ -1,6 +1,24 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, PaidSection } from './schema.ts';
-import type { OrderLineRow } from './orders-store.ts';
+import type { DB, PaidSection, ProductKind } from './schema.ts';
+
+/** One line of an order as stored (the fulfilment works line by line). */
+export interface OrderLineRow {
+  id: string;
+  order_id: string;
+  position: number;
+  product_code: string;
+  product_name: string;
+  kind: Exclude<ProductKind, 'featured'>;
+  listing_id: string | null;
+  options: Record<string, unknown>;
+  description: string;
+  quantity: number;
+  unit_price_cents: string;
+  amount_cents: string;
+  launch_week: string | null;
+  fulfilled_at: Date | null;
+  fulfilment: string | null;
+}
 
 export interface FulfilmentListing {
   id: string;

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, OrderStatus, PaymentProviderName, ProductKind, VatTreatment } from './schema.ts';
 import { transactional } from './transactional.ts';
-import { orderFulfilmentStore } from './order-fulfilment-store.ts';
+import { orderFulfilmentStore, type OrderLineRow } from './order-fulfilment-store.ts';
+
+export type { OrderLineRow };
 import type { ListingFacts, PricedLine, ProductFacts } from '../domain/orders/items.ts';
 
 export interface OrderRow {
@@ -26,24 +28,6 @@ export interface OrderRow {
   expires_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
-}
-
-export interface OrderLineRow {
-  id: string;
-  order_id: string;
-  position: number;
-  product_code: string;
-  product_name: string;
-  kind: Exclude<ProductKind, 'featured'>;
-  listing_id: string | null;
-  options: Record<string, unknown>;
-  description: string;
-  quantity: number;
-  unit_price_cents: string;
-  amount_cents: string;
-  launch_week: string | null;
-  fulfilled_at: Date | null;
-  fulfilment: string | null;
 }
 
 export interface OrderSummaryRow {
