@@ -160,3 +160,22 @@ test('"based in City, Country." at the end of a sentence: the full stop is not p
   assert.equal(d.fields.city.value, 'Edinburgh');
   assert.equal(d.fields.country.value, 'GB');
 });
+
+test('tagline: the line under the main heading, never a lone section heading such as "Features"', async () => {
+  const hero = pageFromHtml(
+    'https://acme.test/',
+    `<html><head><title>Acme Invoicing</title></head><body><main><h1>Acme Invoicing</h1>
+     <p>Invoices in one click for freelancers and small agencies.</p>
+     <h2>Features</h2><ul><li>PDF export</li></ul></main></body></html>`,
+  );
+  assert.equal((await draft([hero])).draft.fields.tagline.value, 'Invoices in one click for freelancers and small agencies.');
+
+  const headingOnly = pageFromHtml(
+    'https://acme.test/',
+    `<html><head><title>Acme Invoicing</title></head><body><main><h1>Acme Invoicing</h1>
+     <h2>Features</h2><ul><li>PDF export</li></ul></main></body></html>`,
+  );
+  const { draft: d } = await draft([headingOnly]);
+  assert.equal(d.fields.tagline.value, null, 'nothing stated, so the tagline stays blank');
+  assert.equal(d.fields.tagline.state, 'not_found');
+});

@@ -47,14 +47,31 @@ function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
 
 function taglineCandidates(home: SitePage, name: string): string[] {
   const $ = home.$;
-  const h1 = clean(elementText($('h1').first()[0]));
+  const first = $('h1').first()[0] as Element | undefined;
+  const h1 = clean(elementText(first));
   const titleRest = home.meta.title.split(SEPARATOR).slice(1).join(' - ').trim();
   const h2 = clean(elementText($('h2').toArray().find((h) => !inChrome($, h as Element))));
   const n = normalizeForMatch(name);
-  return unique([h1, titleRest, home.meta.ogDescription, h2].map(clean)).filter(
+  // A lone section heading ("Features", "Pricing") names a section, not the product: an h2 is a
+  // tagline only when it reads as a phrase.
+  const phrase = (t: string) => t.split(' ').filter(Boolean).length >= 3;
+  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), phrase(h2) ? h2 : ''].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n,
   );
 }
+
+/** The line under the page's main heading (the hero's sub-line): the first paragraph after the h1, before the next heading. */
+function heroSubline($: SitePage['$'], h1: Element | undefined): string {
+  if (!h1 || inChrome($, h1)) return '';
+  for (let el = h1.next; el; el = el.next) {
+    if (!isTag(el)) continue;
+    if (/^h[1-6]$/.test(el.name)) return '';
+    if (el.name === 'p') return clean(elementText(el));
+  }
+  return '';
+}
+
+const isTag = (node: unknown): node is Element => typeof node === 'object' && node !== null && (node as { type?: string }).type === 'tag';
 
 function shortDescriptionCandidates(home: SitePage): string[] {
   const m = home.meta;
