@@ -1,10 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumSkip, launchChromium, localContext } from '../../testing/chromium.ts';
 import { createTestApp, freePort } from '../../testing/harness.ts';
 import { loadDemoData } from '../../demo/load.ts';
 
@@ -12,11 +13,7 @@ import { loadDemoData } from '../../demo/load.ts';
 // dataset: a visitor's paths, axe-core on the main pages, an internal-link crawl, the layout at
 // phone and desktop widths, and the same pages without JavaScript. One browser for the file;
 // each context keeps one page that every test reuses.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-// CI installs chromium (.ci/run) and sets BROWSER_TESTS=required, so the tests never go quietly missing there.
-if (missing && process.env.BROWSER_TESTS === 'required') throw new Error(`BROWSER_TESTS=required but ${CHROMIUM} is missing: apt-get install -y chromium`);
-const skip = missing ? `no browser at ${CHROMIUM} (apt-get install -y chromium)` : false;
+const skip = chromiumSkip;
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS = path.join(ROOT, '.screenshots');
@@ -59,18 +56,11 @@ const pages: Record<'desktop' | 'phone' | 'axe' | 'dark' | 'nojs', Page> = {} as
 const cspViolations: string[] = [];
 
 /** A context that never leaves the test server (listing logos and avatars point at made-up hosts). */
-async function context(opts: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
-  const ctx = await browser.newContext(opts);
-  await ctx.route('**/*', (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
-  return ctx;
-}
+const context = (opts: Parameters<Browser['newContext']>[0]) => localContext(browser, base, opts);
 
 before(async () => {
   if (skip) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   pages.desktop = await (await context({ viewport: { width: 1280, height: 900 } })).newPage();
   pages.phone = await (await context({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
   // axe runs as a script in the page: these contexts alone let it past the pages' Content-Security-Policy.

@@ -1,9 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumSkip, launchChromium, localContext } from '../../testing/chromium.ts';
 import { createTestApp, freePort } from '../../testing/harness.ts';
 import { loopbackSite } from '../../testing/loopback-site.ts';
 import { draftStores } from '../../store/drafts-store.ts';
@@ -15,10 +16,7 @@ import { blankField } from '../../domain/drafts/field-states.ts';
 // turn into the editor, work the draft (edit, lock, restore, regenerate, a FAQ, a founder, a
 // co-founder invited and accepting through the mailed link), save it as a listing. Then axe-core
 // and a 390 px phone on every draft page, and the same pages without JavaScript.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-if (missing && process.env.BROWSER_TESTS === 'required') throw new Error(`BROWSER_TESTS=required but ${CHROMIUM} is missing: apt-get install -y chromium`);
-const skip = missing ? `no browser at ${CHROMIUM} (apt-get install -y chromium)` : false;
+const skip = chromiumSkip;
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS = path.join(ROOT, '.screenshots');
@@ -58,8 +56,7 @@ const cspViolations: string[] = [];
 
 /** A context that never leaves the test server. */
 async function context(opts: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...opts });
-  await ctx.route('**/*', (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  const ctx = await localContext(browser, base, { viewport: { width: 1280, height: 900 }, ...opts });
   ctx.on('console', (m) => {
     if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
   });
@@ -69,10 +66,7 @@ async function context(opts: Parameters<Browser['newContext']>[0] = {}): Promise
 
 before(async () => {
   if (skip) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 after(async () => browser?.close());

@@ -7,6 +7,7 @@ import { keptRows, removeBox, rowCount } from './draft-rows.ts';
 import { formKeys } from './form-operation.ts';
 import { html, type Html } from './html.ts';
 import { errorSummary } from './layout.ts';
+import { platformName } from './social-links.ts';
 
 type DraftView = z.output<typeof Draft>;
 
@@ -19,22 +20,9 @@ export interface SectionContext {
 export const MAX_FAQS = 10;
 export const MAX_FOUNDERS = 6;
 
-const SOCIAL_LABELS: Record<(typeof SOCIAL_KEYS)[number], string> = {
-  x: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  threads: 'Threads',
-  bluesky: 'Bluesky',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  medium: 'Medium',
-  substack: 'Substack',
-  website: 'Website',
-  custom: 'Other link',
-};
+/** A link's label in the form: the name people read (social-links.ts), said more plainly where a form needs it. */
+const FORM_WORDING: Record<string, string> = { x: 'X (Twitter)', custom: 'Other link' };
+const socialLabel = (key: (typeof SOCIAL_KEYS)[number]) => FORM_WORDING[key] ?? platformName(key);
 
 /** The values a form shows: as posted after a refusal of this form, else from the draft. */
 function shown(c: SectionContext, form: FormState['form'], fromDraft: () => Record<string, string>) {
@@ -88,7 +76,7 @@ export function readFaqs(values: Record<string, string>) {
 
 function socialInputs(list: 'company_socials' | 'founder_socials', values: Record<string, string>, errors: Record<string, string>) {
   return html`<div class="socials">${SOCIAL_KEYS.map(
-    (k) => html`<div>${control({ name: `${list}.${k}`, label: SOCIAL_LABELS[k], value: values[`${list}.${k}`] ?? '', error: errorAt(errors, `${list}.${k}`), type: 'url' })}</div>`,
+    (k) => html`<div>${control({ name: `${list}.${k}`, label: socialLabel(k), value: values[`${list}.${k}`] ?? '', error: errorAt(errors, `${list}.${k}`), type: 'url' })}</div>`,
   )}</div><p class="hint">Full links, at most 500 characters each. Empty a box to remove the link.</p>`;
 }
 

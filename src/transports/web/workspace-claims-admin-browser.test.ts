@@ -1,9 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumSkip, launchChromium, localContext, signInThroughForm } from '../../testing/chromium.ts';
 import { createTestApp, freePort } from '../../testing/harness.ts';
 import { loopbackSite } from '../../testing/loopback-site.ts';
 import { stockShop, submittedListing } from '../../operations/orders/orders-testing.ts';
@@ -14,10 +15,7 @@ import { stockShop, submittedListing } from '../../operations/orders/orders-test
 // (4) an administrator changes a price on /admin/products: the next quote uses it, the order made
 // before keeps its price; the administrator reviews the edits and hides and restores a listing.
 // Then axe-core on every claim and admin page, 390 px without sideways scrolling, screenshots.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-if (missing && process.env.BROWSER_TESTS === 'required') throw new Error(`BROWSER_TESTS=required but ${CHROMIUM} is missing: apt-get install -y chromium`);
-const skip = missing ? `no browser at ${CHROMIUM} (apt-get install -y chromium)` : false;
+const skip = chromiumSkip;
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS = path.join(ROOT, '.screenshots');
@@ -53,11 +51,7 @@ let browser: Browser;
 const cspViolations: string[] = [];
 let pendingClaimUrl = '';
 
-async function context(opts: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
-  const ctx = await browser.newContext(opts);
-  await ctx.route('**/*', (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
-  return ctx;
-}
+const context = (opts: Parameters<Browser['newContext']>[0]) => localContext(browser, base, opts);
 
 /** A page signed in as this person through the real sign-in form. */
 async function signedIn(who: { email: string; password: string }, opts: Parameters<Browser['newContext']>[0] = { viewport: { width: 1280, height: 900 } }, axe = false) {
@@ -67,19 +61,13 @@ async function signedIn(who: { email: string; password: string }, opts: Paramete
   page.on('console', (m) => {
     if (m.text().includes('Content Security Policy')) cspViolations.push(`${page.url()}: ${m.text()}`);
   });
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await signInThroughForm(page, base, who);
   return page;
 }
 
 before(async () => {
   if (skip) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 after(async () => browser?.close());

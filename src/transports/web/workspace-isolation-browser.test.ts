@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumSkip, launchChromium, localContext, signInThroughForm } from '../../testing/chromium.ts';
 import { createTestApp, freePort } from '../../testing/harness.ts';
 import { insertDraft } from '../../operations/drafts/drafts-testing.ts';
 import { stockShop, submittedListing } from '../../operations/orders/orders-testing.ts';
@@ -9,10 +9,7 @@ import { stockShop, submittedListing } from '../../operations/orders/orders-test
 // Scenario 5 of the founder workspace, in a real browser: everything Alice owns — her draft, her
 // listing (and its sub-pages), her claim and her order — is a plain 404 page for Bob, the same page
 // as for an id that does not exist, and none of it shows her data. Alice herself gets 200.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const missing = !existsSync(CHROMIUM);
-if (missing && process.env.BROWSER_TESTS === 'required') throw new Error(`BROWSER_TESTS=required but ${CHROMIUM} is missing: apt-get install -y chromium`);
-const skip = missing ? `no browser at ${CHROMIUM} (apt-get install -y chromium)` : false;
+const skip = chromiumSkip;
 
 const clock = new Date('2027-01-06T12:00:00Z');
 const port = await freePort();
@@ -55,21 +52,14 @@ const UNKNOWN = ['/drafts/00000000-0000-4000-8000-000000000000', '/my/listings/9
 let browser: Browser;
 before(async () => {
   if (skip) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 after(async () => browser?.close());
 
 async function signedIn(who: { email: string; password: string }): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.route('**/*', (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  const ctx = await localContext(browser, base, { viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await signInThroughForm(page, base, who);
   return page;
 }
 
