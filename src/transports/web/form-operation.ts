@@ -32,6 +32,8 @@ export interface FormRefusal {
   code: string;
   summary: string;
   fields: Record<string, string>;
+  /** The Idempotency-Key to show the form again with: the posted one only while its twin still runs, else none (a fresh one). */
+  retryKey?: string;
 }
 
 export type FormOutcome<O> = { ok: true; body: O; replayed: boolean } | FormRefusal;
@@ -56,16 +58,17 @@ export async function submitOperation<I extends z.ZodObject, O extends z.ZodObje
   if (!parsed.success) return refusal(new DomainError('invalid', 'validation_failed', 'Please correct the fields marked below.', fieldErrors(parsed.error.issues)), 400);
   const key = field(request, IDEMPOTENCY_FIELD) || undefined;
   const services: Services = web.services;
+  const refused = (r: FormRefusal): FormRefusal => (r.code === 'idempotency_in_progress' ? { ...r, retryKey: key } : r);
   try {
     const outcome = await executeOperation(op as unknown as AnyOperation, parsed.data, { actor, services }, key, (err) => problemFor(services.publicUrl, err));
     if (outcome.status >= 400) {
       const body = outcome.body as { code?: string; detail?: string; errors?: { field: string; message: string }[] };
-      return { ok: false, status: outcome.status, code: body.code ?? 'error', summary: body.detail ?? 'That did not work.', fields: byField(body.errors ?? []) };
+      return refused({ ok: false, status: outcome.status, code: body.code ?? 'error', summary: body.detail ?? 'That did not work.', fields: byField(body.errors ?? []) });
     }
     return { ok: true, body: outcome.body as z.output<O>, replayed: outcome.replayed };
   } catch (err) {
     if (err instanceof DomainError && (err.kind === 'invalid' || err.kind === 'conflict' || err.kind === 'unprocessable')) {
-      return refusal(err, err.kind === 'invalid' ? 400 : err.kind === 'conflict' ? 409 : 422);
+      return refused(refusal(err, err.kind === 'invalid' ? 400 : err.kind === 'conflict' ? 409 : 422));
     }
     throw err;
   }

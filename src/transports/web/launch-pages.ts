@@ -10,7 +10,7 @@ import { quoteOrder } from '../../operations/orders/quote-order.ts';
 import { chooseFreeListing } from '../../operations/owner-listings/choose-free-listing.ts';
 import { getSiteInfo } from '../../operations/site/get-site-info.ts';
 import { field, fields, SITE_ROUTE, type Web } from './context.ts';
-import { formKeys, IDEMPOTENCY_FIELD, submitOperation } from './form-operation.ts';
+import { formKeys, submitOperation } from './form-operation.ts';
 import { html, time, type Html } from './html.ts';
 import { errorSummary } from './layout.ts';
 import { listingFrame, listingIdOf, myListingHref, ownedListing } from './my-listing-frame.ts';
@@ -159,8 +159,7 @@ ${choiceFields(choices)}
     if (Object.keys(errors).length) return render(request, reply, id, { status: 400, order: { choices, errors, summary: 'Please correct the fields marked below.' } });
     const outcome = await submitOperation(web, request, createCheckout, body);
     if (outcome.ok) return reply.redirect(outcome.body.checkout_url, 303);
-    const key = outcome.code === 'idempotency_in_progress' ? field(request, IDEMPOTENCY_FIELD) : undefined;
-    return render(request, reply, id, { status: outcome.status, order: { choices, errors: errorsByField(outcome.fields, fieldOfItem, choices), summary: outcome.summary, key } });
+    return render(request, reply, id, { status: outcome.status, order: { choices, errors: errorsByField(outcome.fields, fieldOfItem, choices), summary: outcome.summary, key: outcome.retryKey } });
   });
 }
 

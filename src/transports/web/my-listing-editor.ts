@@ -3,7 +3,7 @@ import type { OwnerListing } from '../../contract/owner-listing.ts';
 import { SOCIAL_KEYS } from '../../contract/socials.ts';
 import { updateMyListing } from '../../operations/owner-listings/update-my-listing.ts';
 import { field, SITE_ROUTE, type Web } from './context.ts';
-import { formKeys, IDEMPOTENCY_FIELD, submitOperation } from './form-operation.ts';
+import { formKeys, submitOperation } from './form-operation.ts';
 import { html, time, type Html } from './html.ts';
 import { blankForm, COUNTRIES, formSummary, refusedForm, selectField, textArea, textField, type FormState } from './my-listing-fields.ts';
 import { listingFrame, listingIdOf, myListingHref, ownedListing } from './my-listing-frame.ts';
@@ -180,7 +180,7 @@ ${historySection(history)}`,
     const outcome = await submitOperation(web, request, updateMyListing, { listing_id: id, ...input });
     if (outcome.ok) return reply.redirect(`${myListingHref(id)}?notice=saved`, 303);
     if (outcome.fields['fields.founded_year'] && !/^\d*$/.test(values['fields.founded_year'].trim())) outcome.fields['fields.founded_year'] = 'Enter a year as digits, such as 2019.';
-    return render(request, reply, id, refusedForm(values, outcome, field(request, IDEMPOTENCY_FIELD)), outcome.status);
+    return render(request, reply, id, refusedForm(values, outcome), outcome.status);
   });
 }
 

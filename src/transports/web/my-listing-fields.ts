@@ -24,11 +24,11 @@ export const blankForm = (values: Record<string, string> = {}): FormState => ({ 
  * old one, so corrected values sent with it would be refused as a reused key. Only while the
  * first post is still running is the key kept, so a second try cannot do the work twice.
  */
-export const refusedForm = (values: Record<string, string>, refusal: FormRefusal, key: string): FormState => ({
+export const refusedForm = (values: Record<string, string>, refusal: FormRefusal): FormState => ({
   values,
   errors: refusal.fields,
   summary: refusal.summary,
-  key: refusal.code === 'idempotency_in_progress' ? key : undefined,
+  key: refusal.retryKey,
 });
 
 /** An id safe in CSS selectors and fragment links for a dotted field name. */

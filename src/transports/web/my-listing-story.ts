@@ -3,7 +3,7 @@ import { listInterviewQuestions } from '../../operations/catalog/list-interview-
 import { answerInterview } from '../../operations/owner-listings/answer-interview.ts';
 import { setFounderStory } from '../../operations/owner-listings/set-founder-story.ts';
 import { field, SITE_ROUTE, type Web } from './context.ts';
-import { formKeys, IDEMPOTENCY_FIELD, submitOperation } from './form-operation.ts';
+import { formKeys, submitOperation } from './form-operation.ts';
 import { html } from './html.ts';
 import { blankForm, formSummary, refusedForm, textArea, textField, type FormState } from './my-listing-fields.ts';
 import { listingFrame, listingIdOf, myListingHref, ownedListing } from './my-listing-frame.ts';
@@ -82,7 +82,7 @@ ${inputs}
     const story = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? null : v]));
     const outcome = await submitOperation(web, request, setFounderStory, { listing_id: id, ...story });
     if (outcome.ok) return reply.redirect(`${myListingHref(id, 'story')}?notice=story-saved`, 303);
-    return storyPage(request, reply, id, refusedForm(values, outcome, field(request, IDEMPOTENCY_FIELD)), outcome.status);
+    return storyPage(request, reply, id, refusedForm(values, outcome), outcome.status);
   });
 
   app.get('/my/listings/:id/interview', SITE_ROUTE, async (request, reply) => {
@@ -105,6 +105,6 @@ ${inputs}
     }
     const outcome = await submitOperation(web, request, answerInterview, { answers });
     if (outcome.ok) return reply.redirect(`${myListingHref(id, 'interview')}?notice=answers-saved`, 303);
-    return interviewPage(request, reply, id, refusedForm(values, outcome, field(request, IDEMPOTENCY_FIELD)), outcome.status);
+    return interviewPage(request, reply, id, refusedForm(values, outcome), outcome.status);
   });
 }

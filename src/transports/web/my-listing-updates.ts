@@ -4,7 +4,7 @@ import { deleteMilestone } from '../../operations/owner-listings/delete-mileston
 import { postListingUpdate } from '../../operations/owner-listings/post-listing-update.ts';
 import { notFound } from '../../domain/errors.ts';
 import { field, SITE_ROUTE, type Web } from './context.ts';
-import { formKeys, IDEMPOTENCY_FIELD, submitOperation } from './form-operation.ts';
+import { formKeys, submitOperation } from './form-operation.ts';
 import { html } from './html.ts';
 import { blankForm, formSummary, refusedForm, textArea, textField, type FormState } from './my-listing-fields.ts';
 import { listingFrame, listingIdOf, myListingHref, ownedListing } from './my-listing-frame.ts';
@@ -88,7 +88,7 @@ ${inputs}
     const values = { title: field(request, 'title'), body: field(request, 'body').replace(/\r\n/g, '\n') };
     const outcome = await submitOperation(web, request, postListingUpdate, { listing_id: id, ...values });
     if (outcome.ok) return reply.redirect(`${myListingHref(id, 'updates')}?notice=${outcome.body.followers_notified ? 'posted-told' : 'posted'}`, 303);
-    return updatesPage(request, reply, id, refusedForm(values, outcome, field(request, IDEMPOTENCY_FIELD)), outcome.status);
+    return updatesPage(request, reply, id, refusedForm(values, outcome), outcome.status);
   });
 
   app.get('/my/listings/:id/milestones', SITE_ROUTE, async (request, reply) => {
@@ -101,7 +101,7 @@ ${inputs}
     const values = { date: field(request, 'date').trim(), title: field(request, 'title'), description: field(request, 'description').replace(/\r\n/g, '\n'), url: field(request, 'url').trim() };
     const outcome = await submitOperation(web, request, addMilestone, { listing_id: id, date: values.date, title: values.title, description: values.description.trim() || null, url: values.url || null });
     if (outcome.ok) return reply.redirect(`${myListingHref(id, 'milestones')}?notice=milestone-added`, 303);
-    return milestonesPage(request, reply, id, refusedForm(values, outcome, field(request, IDEMPOTENCY_FIELD)), outcome.status);
+    return milestonesPage(request, reply, id, refusedForm(values, outcome), outcome.status);
   });
 
   app.post('/my/listings/:id/milestones/:milestone/delete', SITE_ROUTE, async (request, reply) => {
