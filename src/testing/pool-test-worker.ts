@@ -14,9 +14,10 @@ const TASKS: Record<string, (input: any) => unknown> = {
   // Many small objects, as a parser's tree grows: V8 can stop the worker at its heap limit. (One
   // huge allocation past the limit can instead abort the whole process, in V8, whatever Node's
   // resourceLimits say; the pool's inputs are bounded in size before they get here.)
+  // Kept as a linked list: one growing array is itself a huge allocation each time it doubles.
   hoard: () => {
-    const kept: number[][] = [];
-    for (;;) kept.push(Array.from({ length: 1024 }, (_, i) => i + kept.length));
+    let kept: { next: unknown; data: number[] } | null = null;
+    for (let n = 0; ; n++) kept = { next: kept, data: Array.from({ length: 256 }, (_, i) => i + n) };
   },
   fail: () => {
     throw new Error('broken input');
