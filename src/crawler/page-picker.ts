@@ -11,28 +11,34 @@ interface Topic {
   score: number;
   /** Slugs, diacritics removed ('über-uns' is matched by 'uber-uns'). */
   words: string[];
+  /** Link texts in scripts a slug cannot hold (Cyrillic, Japanese, Chinese), lower case. */
+  text?: string[];
 }
 
 const TOPICS: Topic[] = [
   {
     name: 'pricing',
     score: 100,
-    words: ['pricing', 'price', 'prices', 'plans', 'plan', 'preise', 'preis', 'tarife', 'tarifs', 'tarif', 'prix', 'precios', 'precio', 'planes', 'prezzi', 'prijzen', 'precos', 'priser', 'cennik'],
+    words: ['pricing', 'price', 'prices', 'plans', 'plan', 'preise', 'preis', 'tarife', 'tarifs', 'tarif', 'prix', 'precios', 'precio', 'planes', 'prezzi', 'prijzen', 'precos', 'priser', 'cennik', 'ceny', 'tarify', 'stoimost', 'ryokin', 'price-list'],
+    text: ['тарифы', 'цены', 'стоимость', 'прайс', '料金', '価格', 'プラン', '价格'],
   },
   {
     name: 'about',
     score: 90,
-    words: ['about', 'about-us', 'company', 'our-story', 'who-we-are', 'ueber-uns', 'uber-uns', 'unternehmen', 'a-propos', 'qui-sommes-nous', 'sobre-nosotros', 'quienes-somos', 'nosotros', 'chi-siamo', 'over-ons', 'sobre', 'sobre-nos', 'om-oss', 'om-os', 'o-nas'],
+    words: ['about', 'about-us', 'company', 'our-story', 'who-we-are', 'ueber-uns', 'uber-uns', 'unternehmen', 'a-propos', 'qui-sommes-nous', 'sobre-nosotros', 'quienes-somos', 'nosotros', 'chi-siamo', 'over-ons', 'sobre', 'sobre-nos', 'om-oss', 'om-os', 'o-nas', 'o-kompanii', 'company-profile', 'corporate', 'kaisha'],
+    text: ['о нас', 'о компании', '会社概要', '会社案内', '企業情報', '私たちについて', '关于我们'],
   },
   {
     name: 'features',
     score: 85,
-    words: ['features', 'feature', 'product', 'how-it-works', 'funktionen', 'leistungen', 'fonctionnalites', 'caracteristicas', 'funcionalidades', 'funzionalita', 'functies', 'recursos'],
+    words: ['features', 'feature', 'product', 'how-it-works', 'funktionen', 'leistungen', 'fonctionnalites', 'caracteristicas', 'funcionalidades', 'funzionalita', 'functies', 'recursos', 'services', 'service', 'servicios', 'servizi', 'servicos', 'angebot', 'uslugi', 'vozmozhnosti'],
+    text: ['возможности', 'услуги', 'функции', '機能', '特徴', 'サービス', '功能'],
   },
   {
     name: 'faq',
     score: 80,
-    words: ['faq', 'faqs', 'frequently-asked-questions', 'haufige-fragen', 'haeufige-fragen', 'questions-frequentes', 'preguntas-frecuentes', 'domande-frequenti', 'veelgestelde-vragen', 'perguntas-frequentes'],
+    words: ['faq', 'faqs', 'frequently-asked-questions', 'haufige-fragen', 'haeufige-fragen', 'questions-frequentes', 'preguntas-frecuentes', 'domande-frequenti', 'veelgestelde-vragen', 'perguntas-frequentes', 'voprosy'],
+    text: ['вопросы и ответы', 'частые вопросы', 'よくある質問', '常见问题'],
   },
   {
     name: 'team',
@@ -42,7 +48,8 @@ const TOPICS: Topic[] = [
   {
     name: 'contact',
     score: 60,
-    words: ['contact', 'contact-us', 'kontakt', 'contacto', 'contatti', 'contato', 'nous-contacter'],
+    words: ['contact', 'contact-us', 'kontakt', 'contacto', 'contatti', 'contato', 'nous-contacter', 'kontakty'],
+    text: ['контакты', 'お問い合わせ', '联系我们'],
   },
   {
     name: 'imprint',
@@ -119,7 +126,7 @@ function scoreLink(url: URL, text: string): { score: number; topic: string } | n
 
   const last = meaningful[meaningful.length - 1];
   const byPath = topicOf(last);
-  const byText = topicOf(slug(text));
+  const byText = topicOf(slug(text)) ?? topicOfText(text);
   let score: number;
   let topic: string;
   if (byPath && (!byText || byPath.score >= byText.score)) {
@@ -145,6 +152,18 @@ function topicOf(slugText: string): Topic | null {
   for (const topic of TOPICS) {
     if (best && best.score >= topic.score) continue;
     if (topic.words.some((w) => padded.includes(`-${w}-`))) best = topic;
+  }
+  return best;
+}
+
+/** A link text in a script without a slug form ("Тарифы", "料金プラン"): the topic whose words it holds. */
+function topicOfText(text: string): Topic | null {
+  const t = text.toLowerCase().slice(0, 80);
+  if (!t) return null;
+  let best: Topic | null = null;
+  for (const topic of TOPICS) {
+    if (best && best.score >= topic.score) continue;
+    if (topic.text?.some((w) => t.includes(w))) best = topic;
   }
   return best;
 }

@@ -1,5 +1,5 @@
 import type { PageSnapshot } from '../crawler/types.ts';
-import { DRAFT_FIELDS, type DraftField, type FieldVerdict, type VerifiedDraft } from './types.ts';
+import { DRAFT_FIELDS, type CategoryKeywords, type DraftField, type FieldVerdict, type VerifiedDraft } from './types.ts';
 import { createBuiltinExtractor } from './builtin/index.ts';
 import { extractionFromAnswer } from './llm-answer.ts';
 import { verifyExtraction } from './verify.ts';
@@ -7,6 +7,7 @@ import { verifyExtraction } from './verify.ts';
 export interface SiteDraftInput {
   pages: PageSnapshot[];
   categoryNames: string[];
+  categoryKeywords?: CategoryKeywords;
   /** Only these fields (regenerate, competitor); all when absent. */
   only?: DraftField[];
   /** The language model's raw answer, when one was asked (its HTTP call is made outside the pool). */
@@ -21,14 +22,14 @@ const builtin = createBuiltinExtractor();
  * comes first: its value wins a field when its quotes hold, the built-in one fills the rest.
  */
 export async function draftSite(input: SiteDraftInput): Promise<VerifiedDraft> {
-  const { pages, categoryNames, only } = input;
+  const { pages, categoryNames, categoryKeywords, only } = input;
   const verified: VerifiedDraft[] = [];
   if (input.modelAnswer !== undefined) {
-    verified.push(verifyExtraction(extractionFromAnswer(input.modelAnswer, pages.map((p) => p.finalUrl), only), pages, { categoryNames }));
+    verified.push(verifyExtraction(extractionFromAnswer(input.modelAnswer, pages.map((p) => p.finalUrl), only), pages, { categoryNames, categoryKeywords }));
   }
   let failure: unknown;
   try {
-    verified.push(verifyExtraction(await builtin.extract({ pages, categoryNames, only }), pages, { categoryNames }));
+    verified.push(verifyExtraction(await builtin.extract({ pages, categoryNames, categoryKeywords, only }), pages, { categoryNames, categoryKeywords }));
   } catch (err) {
     failure = err;
   }

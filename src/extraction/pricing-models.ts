@@ -34,12 +34,27 @@ export function canonicalPricingModel(value: string): PricingModel | null {
 }
 
 const b = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}])`, 'u');
+/** Whole words in spaced scripts, plus words of scripts written without spaces (Japanese, Chinese), which have no edges to look for. */
+const bOr = (spaced: string, unspaced: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${spaced})(?![\\p{L}])|${unspaced}`, 'u');
 
 /** "Free trial" and its translations say nothing about a free plan. (Numbers as in AMOUNT, from their first digit.) */
-const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?)[\s-]+(?:trial|testen|test|testphase|probe\w*)|(?:essai|prueba|periodo de prueba|prova|proefperiode|testphase)[\s-]+(?:gratuit[ea]?|gratis|kostenlos)|(?<!\d)\d+[\s-]*(?:day|days|tage|tag|jours|días|dias|giorni|dagen)[\s-]+(?:free|gratis|kostenlos)/gu;
+const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?|бесплатн(?:ый|ая|ое|ого|ую|о))[\s-]+(?:trial|testen|test|testphase|probe\w*|пробн\p{L}*|тест\p{L}*|период\p{L}*)|(?:essai|prueba|periodo de prueba|prova|proefperiode|testphase|пробный период|пробная версия)[\s-]+(?:gratuit[ea]?|gratis|kostenlos|бесплатно)|(?<!\d)\d+[\s-]*(?:day|days|tage|tag|jours|días|dias|giorni|dagen|дней|дня|день)[\s-]+(?:free|gratis|kostenlos|бесплатно)|無料(?:トライアル|体験|お試し|期間)|お試し|(?<!\d)\d+\s?(?:日間|日|ヶ月|か月|カ月)(?:間)?無料/gu;
 
-const FREE = b('free|free forever|for free|kostenlos|kostenlose|kostenfrei|gratis|gratuit|gratuite|gratuito|gratuita|gratuitamente|gratuitement');
-const ZERO_PRICE = /(?:\p{Sc}\s?0(?:[.,]00?)?(?![\d.,]*[1-9]))|(?<![\d.,])0(?:[.,]00?)?\s?\p{Sc}/u;
+/**
+ * Free things that are not a free plan (shipping, a consultation, a quote), and what a site says
+ * it does NOT charge ("no subscription", "senza abbonamento"): neither states the pricing model.
+ */
+const NOT_PLAN = bOr(
+  [
+    '(?:free|kostenlose[rn]?|gratis|gratuit[ea]?|бесплатн\\p{L}*)\\s+(?:shipping|delivery|returns|consultation|quote|estimate|versand|lieferung|beratung|livraison|consultation|devis|envío|envio|consulta|presupuesto|spedizione|доставка|консультация)',
+    '(?:livraison|envío|envio|spedizione|consulta|devis|presupuesto)\\s+(?:gratuite?|gratis|gratuit[oa])',
+    '(?:no|without|kein(?:e|en)?|ohne|sans|sin|senza|nessun[oa]?|без)\\s+(?:\\p{L}+\\s+)?(?:subscriptions?|abos?|abonnements?|suscripci[oó]n|suscripciones|abbonament[oi]|подписки|monthly fees?|recurring fees?)',
+  ].join('|'),
+  '送料無料|無料相談|無料見積|無料で相談|サブスクなし|サブスク不要|月額不要',
+);
+
+const FREE = bOr('free|free forever|for free|kostenlos|kostenlose|kostenfrei|gratis|gratuit|gratuite|gratuito|gratuita|gratuitamente|gratuitement|grátis|бесплатно|бесплатный|бесплатная|бесплатное|бесплатен|бесплатна|darmowy|darmowa|za darmo|bezpłatny|bezpłatnie', '無料|免费|免費');
+const ZERO_PRICE = /(?:\p{Sc}\s?0(?:[.,]00?)?(?![\d.,]*[1-9]))|(?<![\d.,])0(?:[.,]00?)?\s?(?:\p{Sc}|円|руб)/u;
 const FREEMIUM = b('freemium');
 const SUBSCRIPTION = new RegExp(
   [
@@ -47,15 +62,28 @@ const SUBSCRIPTION = new RegExp(
     `\\d\\s?\\p{Sc}?\\s+an?\\s+(?:month|year)(?![\\p{L}])`,
     `(?<![\\p{L}])(?:im monat|pro monat|mtl\\.|p\\.m\\.|par mois|al mes)`,
     `/\\s*(?:month|mo|year|yr|monat|mon|jahr|mois|an|mes|año|ano|mese|maand|jaar|user|seat|nutzer)(?![\\p{L}])`,
-    `(?<![\\p{L}])(?:monthly|yearly|annually|annual|billed|subscription|subscribe|abo|abonnement|monatlich|jährlich|mensuel|mensuelle|annuel|annuelle|mensual|anual|suscripción|assinatura|mensile|annuale|abbonamento|maandelijks|jaarlijks)(?![\\p{L}])`,
+    `(?<![\\p{L}])(?:monthly|yearly|annually|annual|billed|subscription|subscribe|abo|abonnement|monatlich|jährlich|mensuel|mensuelle|annuel|annuelle|mensual|anual|suscripción|assinatura|mensile|annuale|abbonamento|maandelijks|jaarlijks|ежемесячно|ежегодно|подписка|подписку|подписки|абонентская плата|в месяц|в год|за месяц|за год)(?![\\p{L}])`,
+    `/\\s*(?:мес|месяц|год)(?![\\p{L}])`,
+    '月額|年額|/月|/年|毎月|月払い|年払い|サブスクリプション|サブスク|定期購入|月费|年费|包月',
   ].join('|'),
   'u',
 );
-const ONE_TIME = b('one-time|one time|pay once|one-off|lifetime deal|lifetime license|lifetime licence|lifetime access|einmalig|einmalige|einmaliger|einmalzahlung|paiement unique|achat unique|pago único|pago unico|una tantum|eenmalig');
-const USAGE = b('usage-based|usage based|pay as you go|pay-as-you-go|pay per use|per request|per api call|per call|per 1,000|per 1000|per 1k|per gb|credits|nutzungsbasiert|pro anfrage|à l\'usage|pago por uso|a consumo');
-const OPEN_SOURCE = b('open source|open-source|opensource|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto');
+const ONE_TIME = bOr(
+  'one-time|one time|pay once|buy once|paid once|one-time purchase|einmal zahlen|einmal bezahlen|payez une fois|payer une fois|paga una vez|pagas una vez|paghi una volta|una volta sola|pagamento unico|acquisto unico|licenza perpetua|perpetual license|perpetual licence|заплатите один раз|платите один раз|one-off|lifetime deal|lifetime license|lifetime licence|lifetime access|einmalig|einmalige|einmaliger|einmalzahlung|paiement unique|achat unique|pago único|pago unico|una tantum|eenmalig|единоразово|единоразовый|единовременно|единовременный|разовый платеж|разовый платёж|разовая оплата|бессрочная лицензия',
+  '買い切り|一括払い|永久ライセンス|一次性付费|买断',
+);
+const USAGE = bOr(
+  "usage-based|usage based|pay as you go|pay-as-you-go|pay per use|per request|per api call|per call|per 1,000|per 1000|per 1k|per gb|credits|nutzungsbasiert|pro anfrage|à l'usage|pago por uso|a consumo|оплата по факту|за запрос|за использование|поминутная оплата",
+  '従量課金|按量付费|按量計費',
+);
+const OPEN_SOURCE = bOr(
+  'open source|open-source|opensource|free software|freie software|logiciel libre|software libre|software livre|свободное программное обеспечение|свободное по|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto|código aberto|открытый исходный код|открытым исходным кодом|открытым кодом|с открытым кодом',
+  'オープンソース|フリーソフトウェア|开源|開源',
+);
 /** A number is read from its first digit only: from each digit, "000…0" would be read again each time. */
-const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc})|(?<![\p{L}])(?:usd|eur|gbp|chf)\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf)(?![\p{L}])/gu;
+const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/gu;
+
+const NOT_PLAN_ALL = new RegExp(NOT_PLAN.source, 'gu');
 
 export interface PricingSignals {
   free: boolean;
@@ -70,7 +98,7 @@ export interface PricingSignals {
 
 /** What a passage states about pricing. */
 export function pricingSignals(text: string): PricingSignals {
-  const t = normalizeForMatch(text).replace(TRIAL, ' ');
+  const t = normalizeForMatch(text).replace(TRIAL, ' ').replace(NOT_PLAN_ALL, ' ');
   let paidAmount = false;
   for (const m of t.matchAll(AMOUNT)) {
     const n = Number((m[2] ?? m[3] ?? m[5] ?? m[6] ?? '0').replace(',', '.'));
@@ -98,7 +126,7 @@ export function statesPricingModel(text: string, model: PricingModel): boolean {
     case 'subscription':
       return s.subscription;
     case 'one-time':
-      return s.oneTime;
+      return s.oneTime || (s.paidAmount && !s.subscription && !s.usage);
     case 'usage-based':
       return s.usage;
     case 'open-source':
@@ -118,6 +146,8 @@ export function pricingModelOf(s: PricingSignals): PricingModel | null {
   if (s.usage) return 'usage-based';
   if (s.oneTime) return 'one-time';
   if (s.subscription) return 'subscription';
+  // A price with no period, plan or usage beside it is paid once (a product, a session, a licence).
+  if (s.paidAmount) return 'one-time';
   if (s.free) return 'free';
   return null;
 }

@@ -72,6 +72,8 @@ export interface ExtractionInput {
   pages: PageSnapshot[];
   /** Category names the service knows (spec: categories are names from the category list). */
   categoryNames: string[];
+  /** Other words each category is known by (name → keywords, several languages), for matching a site's words. */
+  categoryKeywords?: CategoryKeywords;
   /** Only these fields (regenerate); all when absent. */
   only?: DraftField[];
 }
@@ -80,6 +82,9 @@ export interface Extractor {
   readonly name: 'builtin' | 'llm';
   extract(input: ExtractionInput, opts?: { signal?: AbortSignal }): Promise<Extraction>;
 }
+
+/** Category name → the words it is also known by (the category tree's keywords). */
+export type CategoryKeywords = Readonly<Record<string, readonly string[]>>;
 
 /** The verifier's verdict for one field. */
 export type FieldVerdict =

@@ -2,6 +2,7 @@ import type { PageSnapshot } from '../crawler/types.ts';
 import {
   DRAFT_FIELDS,
   LIST_FIELDS,
+  type CategoryKeywords,
   type DraftField,
   type Evidence,
   type Extraction,
@@ -29,13 +30,13 @@ import { normalizeForMatch } from './quote-match.ts';
  * field are candidates in order of preference: the first that passes is kept (so the pipeline
  * can offer the LLM's value first and the built-in one second).
  */
-export function verifyExtraction(extraction: Extraction, pages: PageSnapshot[], opts: { categoryNames?: string[] } = {}): VerifiedDraft {
+export function verifyExtraction(extraction: Extraction, pages: PageSnapshot[], opts: { categoryNames?: string[]; categoryKeywords?: CategoryKeywords } = {}): VerifiedDraft {
   const base = createEvidenceBase(pages);
   const proposals = Array.isArray(extraction?.fields) ? extraction.fields : [];
   const fields = {} as Record<DraftField, FieldVerdict>;
   const people = (Array.isArray(extraction?.founders) ? extraction.founders : []).map((f) => (typeof f?.name === 'string' ? f.name : '')).filter(Boolean);
   // The name is verified first (DRAFT_FIELDS order), so the city's check knows it.
-  const ctx: FieldContext = { categoryNames: opts.categoryNames ?? [], people, ownNames: () => ownNames(pages, fields.name?.value ?? null) };
+  const ctx: FieldContext = { categoryNames: opts.categoryNames ?? [], categoryKeywords: opts.categoryKeywords ?? {}, people, ownNames: () => ownNames(pages, fields.name?.value ?? null) };
 
   for (const field of DRAFT_FIELDS) {
     let rejected: string | undefined;
@@ -63,6 +64,7 @@ export function verifyExtraction(extraction: Extraction, pages: PageSnapshot[], 
 
 interface FieldContext {
   categoryNames: readonly string[];
+  categoryKeywords: CategoryKeywords;
   /** The site's own names (host labels, the verified product name). */
   ownNames: () => string[];
   /** Names of people the extraction proposes (founders). */
@@ -141,7 +143,7 @@ function verifyList(p: FieldProposal, quotes: CitedQuote[], evidence: Evidence[]
     let value: string | null = item.trim();
     if (p.field === 'categories') {
       value = canonicalCategory(value, ctx.categoryNames);
-      if (!value || !quotesUseCategory(value, quotes)) continue;
+      if (!value || !quotesUseCategory(value, quotes, ctx.categoryKeywords[value] ?? [])) continue;
     } else if (!supportsLong(value, quotes)) {
       continue;
     }

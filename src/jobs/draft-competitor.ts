@@ -19,7 +19,7 @@ export async function runCompetitorComparison(deps: DraftJobDeps, draftId: strin
     result = { url, status: 'failed', reason: fetched.failure.reason, comparison: null };
   } else {
     try {
-      const theirs = await deps.drafter.draft([fetched.page], { categoryNames: await stores.drafts.categoryNames(), only: [...COMPARED_FIELDS] }, { signal });
+      const theirs = await deps.drafter.draft([fetched.page], { ...(await stores.drafts.categoryVocabulary()), only: [...COMPARED_FIELDS] }, { signal });
       result = { url, status: 'ready', reason: null, comparison: compareWithCompetitor(draft.fields, theirs.verified, fetched.page, now()) };
     } catch (err) {
       if (signal?.aborted) throw err;

@@ -53,7 +53,7 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
 
   let drafted;
   try {
-    drafted = await deps.drafter.draft(crawl.pages, { categoryNames: await stores.drafts.categoryNames() }, { signal });
+    drafted = await deps.drafter.draft(crawl.pages, await stores.drafts.categoryVocabulary(), { signal });
   } catch (err) {
     // A shutdown is not the site's fault: the job is retried (on this node's next start or another).
     if (signal?.aborted) throw err;

@@ -174,7 +174,13 @@ export function draftsStore(db: Kysely<DB>) {
       return Number(r.numAffectedRows ?? 0) > 0;
     },
 
-    /** Names of every category, for validation and for the extractor. */
+    /** Every category's name and the words it is also known by, for the extractor and the verifier. */
+    async categoryVocabulary(): Promise<{ categoryNames: string[]; categoryKeywords: Record<string, string[]> }> {
+      const rows = await db.selectFrom('categories').select(['name', 'keywords']).orderBy('name').execute();
+      return { categoryNames: rows.map((r) => r.name), categoryKeywords: Object.fromEntries(rows.map((r) => [r.name, r.keywords])) };
+    },
+
+    /** Names of every category, for validation. */
     async categoryNames(): Promise<string[]> {
       const rows = await db.selectFrom('categories').select('name').orderBy('name').execute();
       return rows.map((r) => r.name);

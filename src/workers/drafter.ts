@@ -36,7 +36,7 @@ export function createDrafter(opts: DrafterOptions): Drafter {
         }
       }
       const draftOf = (subset: PageSnapshot[], budgetMs: number) =>
-        opts.pool.run('draftSite', { pages: subset, categoryNames: input.categoryNames, only: input.only, modelAnswer }, { budgetMs, signal: call.signal, charge: budget });
+        opts.pool.run('draftSite', { pages: subset, categoryNames: input.categoryNames, categoryKeywords: input.categoryKeywords, only: input.only, modelAnswer }, { budgetMs, signal: call.signal, charge: budget });
       const siteBudget = (n: number) => Math.min(budget.leftMs, opts.pageBudgetMs * Math.max(1, n));
       const overBudget = () => new DraftingOverBudget(`Drafting from the site's pages used its whole budget of ${Math.round(opts.draftBudgetMs / 1000)} s of processing.`);
 

@@ -1,5 +1,5 @@
 import type { PageSnapshot, SkippedPage } from '../../crawler/types.ts';
-import type { DraftField, FieldVerdict, VerifiedDraft } from '../../extraction/types.ts';
+import type { CategoryKeywords, DraftField, FieldVerdict, VerifiedDraft } from '../../extraction/types.ts';
 import type { AiDraft } from './field-states.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { AiDraft } from './field-states.ts';
  * worker pool, within a time budget per page and per draft.
  */
 export interface Drafter {
-  draft(pages: PageSnapshot[], input: { categoryNames: string[]; only?: DraftField[] }, opts?: { signal?: AbortSignal }): Promise<DraftOutcome>;
+  draft(pages: PageSnapshot[], input: { categoryNames: string[]; categoryKeywords?: CategoryKeywords; only?: DraftField[] }, opts?: { signal?: AbortSignal }): Promise<DraftOutcome>;
 }
 
 export interface DraftOutcome {

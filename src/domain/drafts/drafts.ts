@@ -116,7 +116,7 @@ export function createDrafts(deps: { stores: DraftStores; jobs: JobDispatcher; n
         const only = [...new Set(patch.regenerate)];
         let drafted;
         try {
-          drafted = await deps.drafter.draft(pages, { categoryNames: await stores.drafts.categoryNames(), only });
+          drafted = await deps.drafter.draft(pages, { ...(await stores.drafts.categoryVocabulary()), only });
         } catch (err) {
           if (err instanceof DraftingOverBudget) throw new DomainError('unprocessable', 'drafting_too_slow', `The site's pages took too long to redraft from: ${err.message}`);
           throw err;

@@ -23,7 +23,7 @@ export function createBuiltinExtractor(): Extractor {
       const site = readSite(input.pages);
       if (!site) return { fields: [], faqs: [], founders: [], socials: {} };
       const fields = [
-        ...textProposals(site, input.categoryNames ?? []),
+        ...textProposals(site, input.categoryNames ?? [], input.categoryKeywords ?? {}),
         ...pricingProposals(site),
         ...foundingProposals(site),
         ...placeProposals(site),

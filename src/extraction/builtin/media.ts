@@ -42,7 +42,8 @@ function logos(site: Site): Array<FieldProposal | null> {
   const icons = $('link[rel][href]')
     .toArray()
     .map((l) => ({ rel: (l.attribs.rel ?? '').toLowerCase(), href: l.attribs.href, size: Number(/(?<!\d)(\d+)x\d/.exec(l.attribs.sizes ?? '')?.[1] ?? 0) }))
-    .filter((l) => /\b(?:apple-touch-icon|icon)\b/.test(l.rel))
+    // A home-screen icon is the brand's square mark; a favicon (16–48 px) is too small to stand for a product.
+    .filter((l) => /\bapple-touch-icon\b/.test(l.rel) || (/\bicon\b/.test(l.rel) && l.size >= 120))
     .sort((x, y) => Number(y.rel.includes('apple')) - Number(x.rel.includes('apple')) || y.size - x.size);
   for (const icon of icons) {
     const href = absolute(icon.href, home.url);

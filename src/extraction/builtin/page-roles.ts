@@ -4,13 +4,13 @@ import type { PageSnapshot } from '../../crawler/types.ts';
 export type PageRole = 'home' | 'about' | 'team' | 'pricing' | 'features' | 'faq' | 'contact' | 'legal' | 'other';
 
 const ROLES: Array<[PageRole, RegExp]> = [
-  ['pricing', /pricing|prices|plans|preise|tarif|prix|precios|prezzi|preços|precos|kosten/],
+  ['pricing', /pricing|price|plans|preise|tarif|prix|precios|prezzi|preços|precos|kosten|ceny|stoimost|ryokin|ryoukin|тариф|цены|стоимость|料金|価格/],
   ['faq', /faq|fragen|questions|preguntas|domande|vragen/],
   ['legal', /imprint|impressum|legal|mentions-legales|aviso-legal|note-legali|colofon|terms|privacy|datenschutz/],
   ['contact', /contact|kontakt|contacto|contatti|contato/],
   ['team', /team|founders|gruender|gründer|equipe|équipe|equipo/],
-  ['about', /about|ueber-uns|uber-uns|über-uns|a-propos|qui-sommes|sobre|chi-siamo|company|unternehmen|story|mission|over-ons/],
-  ['features', /features|funktionen|fonctionnalit|caracter[ií]sticas|funzionalit|functies/],
+  ['about', /about|ueber-uns|uber-uns|über-uns|a-propos|qui-sommes|sobre|chi-siamo|company|unternehmen|story|mission|over-ons|o-nas|o-kompanii|kaisha|gaiyou|о-нас|о-компании|会社概要|企業情報/],
+  ['features', /features|funktionen|leistungen|fonctionnalit|caracter[ií]sticas|funcionalidades|funzionalit|functies|services?|servicios|servizi|uslugi|vozmozhnosti|how-it-works|возможности|услуги|機能|サービス/],
 ];
 
 export function pageRole(page: PageSnapshot): PageRole {

@@ -4,9 +4,9 @@ import { headingsMatching } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 
-const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen/i;
-const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit)$/i;
-const AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|(?<![\p{L}])(?:usd|eur|gbp|chf)\s?\d|\d\s?(?:usd|eur|gbp|chf)(?![\p{L}])/iu;
+const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价/i;
+const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
+const AMOUNT = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?\d|\d\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/iu;
 
 /**
  * pricing_model from the words of the pricing page (free, freemium, per month, one-time, open
@@ -24,7 +24,17 @@ export function pricingProposals(site: Site): FieldProposal[] {
     out.push(summary(page));
     if (out.some((p) => p?.field === 'pricing_model')) break;
   }
+  if (!out.some((p) => p?.field === 'pricing_model')) out.push(openSourceLicence(site));
   return out.filter((p): p is FieldProposal => p !== null);
+}
+
+/** A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source. */
+function openSourceLicence(site: Site): FieldProposal | null {
+  for (const page of site.byRole('home', 'about', 'features')) {
+    const said = statements(page, { footer: true }).find((s) => s.length <= 300 && pricingSignals(s).openSource);
+    if (said) return propose('pricing_model', 'open-source', [page.quote(said)]);
+  }
+  return null;
 }
 
 function pricingPages(site: Site): SitePage[] {
@@ -49,7 +59,7 @@ function supporting(model: PricingModel, said: Array<{ text: string; s: PricingS
       texts.push(first((s) => s.usage));
       break;
     case 'one-time':
-      texts.push(first((s) => s.oneTime));
+      texts.push(first((s) => s.oneTime) ?? first((s) => s.paidAmount && !s.subscription && !s.usage));
       break;
     case 'subscription':
       texts.push(first((s) => s.subscription));

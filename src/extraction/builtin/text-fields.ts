@@ -1,8 +1,10 @@
 import type { Element } from 'domhandler';
-import type { Evidence, FieldProposal } from '../types.ts';
+import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
+import { usesKeyword } from '../guards/categories.ts';
 import { elementText } from '../element-text.ts';
-import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { headingsMatching, inChrome, listedItems, paragraphs } from './sections.ts';
+import { normalizeForMatch } from '../quote-match.ts';
+import { featureProposal, uspProposal } from './feature-lists.ts';
+import { inChrome, paragraphs } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './structured-data.ts';
 
@@ -11,7 +13,7 @@ import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './
  * long description, features, USPs, keywords, tags, categories and stage. Each field may get
  * several candidates, best first; the verifier keeps the first whose quotes hold.
  */
-export function textProposals(site: Site, categoryNames: readonly string[]): FieldProposal[] {
+export function textProposals(site: Site, categoryNames: readonly string[], categoryKeywords: CategoryKeywords = {}): FieldProposal[] {
   const home = site.home;
   const name = nameCandidates(home, site.ownNames);
   const out: Array<FieldProposal | null> = [];
@@ -19,16 +21,16 @@ export function textProposals(site: Site, categoryNames: readonly string[]): Fie
   for (const t of taglineCandidates(home, name[0] ?? '')) out.push(propose('tagline', t, [home.quote(t)]));
   for (const d of shortDescriptionCandidates(home)) out.push(propose('short_description', d, [home.quote(d)]));
   out.push(description(site));
-  out.push(sectionList(site, 'features', FEATURE_HEADINGS, ['features', 'home']));
-  out.push(sectionList(site, 'usps', USP_HEADINGS, ['home', 'about', 'features']));
+  out.push(featureProposal(site));
+  out.push(uspProposal(site));
   out.push(...keywordProposals(home));
-  out.push(categories(site, categoryNames));
+  out.push(categories(site, categoryNames, categoryKeywords));
   out.push(stage(home));
   return out.filter((p): p is FieldProposal => p !== null);
 }
 
 /** From the first space of a run only: tried from each space, a long run is read again and again. */
-const SEPARATOR = /(?<!\s)\s+[|\u2013\u2014:\u00b7\u2022-]\s+/;
+const SEPARATOR = /(?<!\s)\s+[|\u2013\u2014:\u00b7\u2022-]\s+|(?<![\s:]):\s+/;
 
 /** Stated names first; then the part of the title that is the site's own name ("Home | Acme" → Acme), else its first part. */
 function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
@@ -115,28 +117,6 @@ function description(site: Site): FieldProposal | null {
   return d ? propose('description', d, [site.home.quote(d)]) : null;
 }
 
-// "what … does", "why …?": the words between stop at the next "what " / "why ", so from each one
-// only its own stretch is read (with ".*" each read the rest of the heading).
-const FEATURE_HEADINGS = /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funzionalit|what you get|everything you need|capabilities|leistungen|highlights|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann/i;
-const USP_HEADINGS = /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|vorteile|avantages|ventajas|vantaggi|what makes|reasons to/i;
-
-function sectionList(site: Site, field: 'features' | 'usps', headings: RegExp, roles: Parameters<Site['byRole']>): FieldProposal | null {
-  const items: string[] = [];
-  const evidence: Evidence[] = [];
-  for (const page of site.byRole(...roles)) {
-    for (const h of headingsMatching(page.$, headings)) {
-      for (const item of listedItems(page.$, h)) {
-        const e = page.quote(item);
-        if (!e || items.some((i) => normalizeForMatch(i) === normalizeForMatch(item))) continue;
-        items.push(clean(e.quote));
-        evidence.push(e);
-        if (items.length === 20) return propose(field, items, evidence);
-      }
-    }
-  }
-  return items.length ? propose(field, items, evidence) : null;
-}
-
 /** keywords from the meta keywords (else JSON-LD keywords); tags from JSON-LD keywords. */
 function keywordProposals(home: SitePage): Array<FieldProposal | null> {
   const fromMeta = home.meta.keywords ? { stated: home.meta.keywords, items: splitKeywords(home.meta.keywords) } : null;
@@ -166,37 +146,48 @@ function listFromStated(field: 'keywords' | 'tags', page: SitePage, stated: { st
 }
 
 /**
- * Categories: the service's category names that the site itself uses in its title, descriptions
- * or headings (home, features and about pages), strongest places first, at most three.
+ * Categories: those of the service's tree whose name or keywords (several languages) the site
+ * itself uses in its title, descriptions, JSON-LD or headings (home, features and about pages),
+ * strongest places first, at most four, the best first (the primary one). A multi-word or long
+ * term says more than a short single word ("web hosting" beats "app"); a category needs a strong
+ * place or two weaker ones.
  */
-function categories(site: Site, categoryNames: readonly string[]): FieldProposal | null {
+function categories(site: Site, categoryNames: readonly string[], keywords: CategoryKeywords): FieldProposal | null {
   if (categoryNames.length === 0) return null;
   const places: Array<{ text: string; norm: string; page: SitePage; weight: number }> = [];
-  const place = (text: string, page: SitePage, weight: number) => places.push({ text, norm: normalizeForMatch(text), page, weight });
+  const place = (text: string, page: SitePage, weight: number) => {
+    const t = clean(text);
+    if (t && t.length <= 400) places.push({ text: t, norm: normalizeForMatch(t), page, weight });
+  };
   for (const page of site.byRole('home', 'features', 'about')) {
     const $ = page.$;
-    const strong = page === site.home ? 3 : 2;
-    for (const t of [page.meta.title, page.meta.description, page.meta.ogDescription]) place(t, page, strong);
+    const home = page === site.home;
+    const strong = home ? 3 : 2;
+    for (const t of [page.meta.title, page.meta.description, page.meta.ogDescription, jsonLdDescription(page.jsonLd) ?? '']) place(t, page, strong);
+    const h1 = $('h1').toArray().find((h) => !inChrome($, h as Element)) as Element | undefined;
+    if (home) place(heroSubline($, h1), page, strong);
     $('h1, h2, h3').each((_, h) => {
-      if (!inChrome($, h)) place(clean($(h).text()), page, h.name === 'h3' ? 1 : 2);
+      if (!inChrome($, h)) place(elementText(h), page, h.name === 'h1' ? strong : h.name === 'h2' ? 2 : 1);
     });
   }
   const scored: Array<{ name: string; score: number; evidence: Evidence }> = [];
   for (const name of categoryNames) {
-    const forms = phraseForms(name);
+    const terms = [...phraseForms(name), ...(keywords[name] ?? []).map((k) => normalizeForMatch(k))].filter((t) => t.length >= 2);
     let score = 0;
-    let evidence: Evidence | null = null;
+    let best: { weight: number; e: Evidence } | null = null;
     for (const place of places) {
-      const text = place.norm;
-      if (!text || !forms.some((f) => text.includes(f) && phraseIndexes(text, f).length > 0)) continue;
+      const matched = terms.filter((t) => usesKeyword(place.norm, t));
+      if (matched.length === 0) continue;
       const e = place.page.quote(place.text);
       if (!e) continue;
-      score += place.weight;
-      evidence ??= e;
+      const specific = matched.some((t) => t.includes(' ') || t.length >= 8 || /[^\p{Script=Latin}\p{N}\s]/u.test(t));
+      const gained = place.weight * (specific ? 1 : 0.6);
+      score += gained;
+      if (!best || gained > best.weight) best = { weight: gained, e };
     }
-    if (evidence) scored.push({ name, score, evidence });
+    if (best && score >= 1.8) scored.push({ name, score, evidence: best.e });
   }
-  const top = scored.sort((a, b) => b.score - a.score).slice(0, 3);
+  const top = scored.sort((a, b) => b.score - a.score).slice(0, 4);
   return top.length ? propose('categories', top.map((t) => t.name), top.map((t) => t.evidence)) : null;
 }
 

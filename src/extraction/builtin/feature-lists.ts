@@ -1,0 +1,219 @@
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import type { Evidence, FieldProposal } from '../types.ts';
+import { elementText } from '../element-text.ts';
+import { normalizeForMatch } from '../quote-match.ts';
+import { isWholeName } from './person-names.ts';
+import { headingsMatching, inChrome, listedItems } from './sections.ts';
+import { clean, propose, type Site, type SitePage } from './site.ts';
+
+/**
+ * Features and USPs the way real sites show them. Features: a section under a features heading
+ * (in several languages), else the page's card grids (a short title over a sentence, repeated),
+ * "how it works" steps, definition lists, icon or check-mark lists, and the feature lists of
+ * pricing plans. USPs: a "why us" / benefits section, else the check-mark claims of the hero.
+ * Every item is the site's own short title or line, quoted from the stored text.
+ */
+
+// "what … does", "why …?": the words between stop at the next "what " / "why ", so from each one
+// only its own stretch is read (with ".*" each read the rest of the heading).
+const FEATURE_HEADINGS =
+  /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funcionalidades|funzionalit|recursos|what you get|everything you need|everything included|capabilities|leistungen|unser angebot|highlights|what we do|what we offer|our services|services|servicios|nos services|prestations|servizi|serviços|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann|возможност|функци|услуги|что умеет|что вы получите|機能|特徴|特長|できること|サービス内容|主な機能/i;
+const USP_HEADINGS =
+  /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|почему|преимуществ|選ばれる理由|強み|メリット|なぜ/i;
+const STEP_HEADINGS = /how (?:it|does it) works?|how to get started|so funktioniert|wie es funktioniert|in \d+ schritten|comment [cç]a marche|comment [cç]a fonctionne|c[oó]mo funciona|como funciona|come funziona|как это работает|как мы работаем|как начать|ご利用の流れ|使い方|導入の流れ/i;
+/** Sections whose cards are not the product's features. */
+const NOT_FEATURES =
+  /testimonial|review|customer|client|partner|team|founder|people|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|team|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
+const CHECK_MARK = /^[\u2713\u2714\u2705\u2611\u25cf\u2022\u2726\u2605+✓]/u;
+const AMOUNT = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб)|(?<![\p{L}])(?:usd|eur|gbp)\s?\d/iu;
+const DATE = /\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}[./]\d{1,2}[./](?:19|20)\d\d\b/;
+
+const MAX_ITEMS = 12;
+const MAX_ITEM = 120;
+
+export function featureProposal(site: Site): FieldProposal | null {
+  const list = new ItemList();
+  const pages = site.byRole('features', 'home');
+  for (const page of pages) list.addAll(page, headed(page, FEATURE_HEADINGS));
+  if (list.size < 3) for (const page of pages) list.addAll(page, cardGrids(page).flat());
+  if (list.size < 3) for (const page of pages) list.addAll(page, headed(page, STEP_HEADINGS));
+  if (list.size < 3) for (const page of pages) list.addAll(page, [...definitionTerms(page), ...iconLists(page)]);
+  if (list.size < 3) for (const page of site.byRole('pricing')) list.addAll(page, planFeatures(page));
+  return list.proposal('features');
+}
+
+export function uspProposal(site: Site): FieldProposal | null {
+  const list = new ItemList();
+  for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, headed(page, USP_HEADINGS));
+  if (list.size === 0) list.addAll(site.home, heroClaims(site.home));
+  return list.proposal('usps');
+}
+
+/** Items collected from several places, each quoted, without repeats. */
+class ItemList {
+  private items: string[] = [];
+  private evidence: Evidence[] = [];
+  private seen = new Set<string>();
+  get size() {
+    return this.items.length;
+  }
+  addAll(page: SitePage, texts: readonly string[]) {
+    for (const text of texts) {
+      if (this.items.length >= MAX_ITEMS) return;
+      const t = clean(text);
+      const key = normalizeForMatch(t);
+      if (t.length < 3 || t.length > MAX_ITEM || this.seen.has(key)) continue;
+      const e = page.quote(t);
+      if (!e) continue;
+      this.seen.add(key);
+      this.items.push(clean(e.quote));
+      this.evidence.push(e);
+    }
+  }
+  proposal(field: 'features' | 'usps'): FieldProposal | null {
+    return this.items.length ? propose(field, this.items, this.evidence) : null;
+  }
+}
+
+function headed(page: SitePage, headings: RegExp): string[] {
+  const $ = page.$;
+  return headingsMatching($, headings)
+    .filter((h) => !inChrome($, h) && !NOT_FEATURES.test(clean($(h).text())))
+    .flatMap((h) => listedItems($, h, MAX_ITEM));
+}
+
+const isTag = (n: AnyNode | null | undefined): n is Element => n?.type === 'tag';
+const TITLE = 'h2, h3, h4, h5, h6, dt';
+
+/**
+ * Repeated cards: a box whose children (three or more, most of them alike) each hold one short
+ * title (a heading, else a bold lead-in) and little else. The titles are the items. Grids of
+ * people, customer quotes, prices, dated posts or under a heading for such things are left out.
+ */
+export function cardGrids(page: SitePage): string[][] {
+  const $ = page.$;
+  const grids: string[][] = [];
+  const taken = new Set<Element>();
+  $('main, body')
+    .first()
+    .find('div, section, ul, ol')
+    .each((_, box) => {
+      if (grids.length >= 3 || !isTag(box) || inChrome($, box) || insideTaken(box, taken)) return;
+      const children = box.children.filter(isTag).filter((c) => !['script', 'style', 'template'].includes(c.name));
+      if (children.length < 3 || children.length > 16) return;
+      const titles: string[] = [];
+      for (const card of children) {
+        const title = cardTitle($, card);
+        if (title) titles.push(title);
+      }
+      if (titles.length < 3 || titles.length < children.length * 0.75) return;
+      if (titles.some((t) => AMOUNT.test(t)) || titles.filter((t) => isWholeName(t)).length >= titles.length / 2) return;
+      const text = elementText(box);
+      if (AMOUNT.test(text) || DATE.test(text) || $(box).find('time, blockquote').length > 0) return;
+      const heading = precedingHeading($, box);
+      if (heading && NOT_FEATURES.test(heading)) return;
+      taken.add(box);
+      grids.push(titles);
+    });
+  return grids;
+}
+
+function insideTaken(el: Element, taken: Set<Element>): boolean {
+  for (let p = el.parent; isTag(p); p = p.parent) if (taken.has(p)) return true;
+  return false;
+}
+
+/** A card's one short title: its single heading (or dt), else its leading <strong>/<b>; null if it has none or several. */
+function cardTitle($: CheerioAPI, card: Element): string | null {
+  const headings = $(card).find(TITLE).toArray();
+  const lead = headings.length === 0 ? $(card).find('strong, b').first().toArray() : [];
+  const title = headings.length === 1 ? headings[0] : lead[0];
+  if (!title) return null;
+  const text = clean(elementText(title));
+  const all = clean(elementText(card));
+  if (text.length < 3 || text.length > 80 || all.length > 600) return null;
+  // A bold word inside a sentence is emphasis, not a title: the card must begin with it.
+  if (headings.length === 0 && !all.startsWith(text)) return null;
+  return text;
+}
+
+/** The text of the nearest heading before `el` (its own earlier siblings, then its ancestors' earlier siblings). */
+function precedingHeading($: CheerioAPI, el: Element): string | null {
+  for (let node: Element | null = el; node; node = isTag(node.parent) ? node.parent : null) {
+    for (let s = node.prev; s; s = s.prev) {
+      if (!isTag(s)) continue;
+      if (/^h[1-6]$/.test(s.name)) return clean(elementText(s));
+      const inner = $(s).find('h1, h2, h3, h4, h5, h6').last();
+      if (inner.length) return clean(inner.text());
+    }
+  }
+  return null;
+}
+
+function definitionTerms(page: SitePage): string[] {
+  const $ = page.$;
+  return $('dl')
+    .toArray()
+    .filter((dl) => isTag(dl) && !inChrome($, dl) && !NOT_FEATURES.test(precedingHeading($, dl) ?? ''))
+    .flatMap((dl) => $(dl).children('dt').toArray().map((dt) => clean(elementText(dt))));
+}
+
+/**
+ * Lists whose items carry an icon or a check mark (an <svg>, <img>, <i> or a leading ✓), each a
+ * short line, not a list of links (navigation), not under a heading for people or prices.
+ */
+function iconLists(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('ul, ol').each((_, list) => {
+    if (!isTag(list) || inChrome($, list) || NOT_FEATURES.test(precedingHeading($, list) ?? '')) return;
+    const items = $(list).children('li').toArray().filter(isTag);
+    if (items.length < 3 || items.length > 16) return;
+    const texts = items.map((li) => clean(elementText(li)));
+    const marked = items.filter((li, i) => $(li).find(ICON).length > 0 || CHECK_MARK.test(texts[i])).length;
+    const links = items.filter((li) => $(li).find('a').length > 0 && clean($(li).find('a').text()) === clean($(li).text())).length;
+    if (marked < items.length / 2 || links > items.length / 2 || texts.some((t) => t.length > MAX_ITEM || AMOUNT.test(t))) return;
+    out.push(...texts.map((t) => t.replace(CHECK_MARK, '').trim()));
+  });
+  return out;
+}
+
+/** The lines of the pricing plans' feature lists (lists in a box that states a price), in order. */
+function planFeatures(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('ul').each((_, list) => {
+    if (!isTag(list) || inChrome($, list)) return;
+    const plan = $(list).parents().toArray().find((p) => isTag(p) && AMOUNT.test(elementText(p)) && elementText(p).length < 3000);
+    if (!plan) return;
+    for (const li of $(list).children('li').toArray()) {
+      const t = clean(elementText(li));
+      if (t.length <= MAX_ITEM && !AMOUNT.test(t)) out.push(t.replace(CHECK_MARK, '').trim());
+    }
+  });
+  return out;
+}
+
+/**
+ * The hero's short claims: list items, or short lines marked with an icon or a check mark,
+ * between the main heading and the next section heading ("No credit card required", "Cancel
+ * anytime", "✓ No cookies"), when the hero has two or more of them.
+ */
+function heroClaims(page: SitePage): string[] {
+  const $ = page.$;
+  const all = $('h1, h2, li, span, div, p').toArray().filter(isTag);
+  const h1 = all.find((h) => h.name === 'h1' && !inChrome($, h));
+  if (!h1) return [];
+  const claims: string[] = [];
+  for (const el of all.slice(all.indexOf(h1) + 1)) {
+    if (el.name === 'h2' || el.name === 'h1') break;
+    if (inChrome($, el) || $(el).find('li, span, div, p').toArray().some((c) => clean($(c).text()) !== '')) continue;
+    const t = clean(elementText(el));
+    const marked = el.name === 'li' || CHECK_MARK.test(t) || $(el).find(ICON).length > 0 || (isTag(el.prev) && $(el.prev).is(ICON));
+    if (marked && t.length >= 3 && t.length <= 80 && !AMOUNT.test(t)) claims.push(t.replace(CHECK_MARK, '').trim());
+  }
+  return claims.length >= 2 ? claims : [];
+}
+
+const ICON = 'svg, img, i, [class*=icon], [class*=tick], [class*=check]';
