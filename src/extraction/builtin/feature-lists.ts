@@ -67,7 +67,7 @@ class ItemList {
       const e = page.quote(t);
       if (!e) continue;
       this.seen.add(key);
-      this.items.push(clean(e.quote));
+      this.items.push(t);
       this.evidence.push(e);
     }
   }

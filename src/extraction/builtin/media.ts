@@ -23,6 +23,9 @@ function urlEvidence(page: SitePage, written: string, href: string) {
   return page.quote(written) ?? (page.snapshot.links.some((l) => l.url === href) ? { url: page.url, quote: href } : null);
 }
 
+/** A link to the home page: "/", "./", "index.html", "../index.html" (or "" once the fragment is cut). */
+const HOME_HREF = /^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/;
+
 function logos(site: Site): Array<FieldProposal | null> {
   const home = site.home;
   const out: Array<FieldProposal | null> = [];
@@ -32,23 +35,23 @@ function logos(site: Site): Array<FieldProposal | null> {
     if (written && href) out.push(propose('logo_url', href, [urlEvidence(home, written, href)]));
   }
   const $ = home.$;
+  // The image that is the logo: named so itself (class, id, alt, file name), or the image of the
+  // link to the home page. Not every image in a box called "logos" (those are customers' or
+  // platforms' logos), and not the home-screen icon or favicon (an icon, not the logo).
   $('img[src]').each((_, img) => {
     const a = img.attribs;
-    const wrapper = $(img).closest('a, div, span, header').first().attr('class') ?? '';
-    if (!/logo/i.test(`${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src} ${wrapper}`)) return;
+    const marked = (el: { attribs: Record<string, string> }) => /logo/i.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`);
+    // Three or more logos on the page are others' logos (platforms, customers), except the one in the header.
+    const wall = $('img[src]').toArray().filter((i) => marked(i)).length >= 3 && $(img).closest('header, nav').length === 0;
+    // A logo that links to another site is that site's logo (a platform, a partner).
+    const linked = URL.parse($(img).closest('a').attr('href') ?? '', home.url);
+    const offsite = linked !== null && $(img).closest('a').length > 0 && linked.host !== URL.parse(home.url)?.host;
+    const own = marked(img) && !wall && !offsite && $(img).closest('[class*=logos], [class*=clients], [class*=partners], [class*=customers]').length === 0;
+    const homeLink = HOME_HREF.test(($(img).closest('a').attr('href') ?? 'x').replace(/#.*$/, ''));
+    if (!own && !homeLink) return;
     const href = absolute(a.src, home.url);
     if (href) out.push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));
   });
-  const icons = $('link[rel][href]')
-    .toArray()
-    .map((l) => ({ rel: (l.attribs.rel ?? '').toLowerCase(), href: l.attribs.href, size: Number(/(?<!\d)(\d+)x\d/.exec(l.attribs.sizes ?? '')?.[1] ?? 0) }))
-    // A home-screen icon is the brand's square mark; a favicon (16–48 px) is too small to stand for a product.
-    .filter((l) => /\bapple-touch-icon\b/.test(l.rel) || (/\bicon\b/.test(l.rel) && l.size >= 120))
-    .sort((x, y) => Number(y.rel.includes('apple')) - Number(x.rel.includes('apple')) || y.size - x.size);
-  for (const icon of icons) {
-    const href = absolute(icon.href, home.url);
-    if (href) out.push(propose('logo_url', href, [urlEvidence(home, icon.href, href)]));
-  }
   return out;
 }
 

@@ -196,12 +196,16 @@ function phraseForms(name: string): string[] {
   return unique([n, n.endsWith('s') ? n.slice(0, -1) : `${n}s`]).filter((f) => f.length >= 2);
 }
 
-const STAGE = /(?<![\p{L}])(public beta|private beta|open beta|closed beta|early access|beta|alpha|coming soon|pre-launch|frühzugang|accès anticipé|acceso anticipado|bêta)(?![\p{L}])/iu;
+const STAGE = /(?<![\p{L}])(public beta|private beta|open beta|closed beta|early access|beta|alpha|coming soon|pre-launch|frühzugang|accès anticipé|acceso anticipado|bêta)(?![\p{L}]|\.\p{L})/iu;
 
 /** A stage only when the home page says so in its title, headings, badges or description. */
 function stage(home: SitePage): FieldProposal | null {
   const $ = home.$;
-  const places = [home.meta.title, ...$('h1, h2, span, small, mark, strong, p, a').toArray().map((el) => clean(elementText(el))), home.meta.description];
+  // Where a product announces its stage: the title, the main headings, the hero's line, a badge.
+  // Not running text or links: "our alpha release" in a news item, "beta.gouv.fr" in a sentence.
+  const h1 = $('h1').toArray().find((h) => !inChrome($, h as Element)) as Element | undefined;
+  const badges = $('span, small, mark, strong').toArray().filter((el) => !inChrome($, el as Element) && $(el).closest('p, li, a').length === 0);
+  const places = [home.meta.title, ...$('h1, h2').toArray().map((el) => clean(elementText(el))), heroSubline($, h1), ...badges.map((el) => clean(elementText(el))).filter((t) => t.length <= 40), home.meta.description];
   for (const text of places) {
     if (!text || text.length > 200) continue;
     const m = STAGE.exec(text);
