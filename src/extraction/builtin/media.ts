@@ -47,7 +47,7 @@ function logos(site: Site): Array<FieldProposal | null> {
     const linked = URL.parse($(img).closest('a').attr('href') ?? '', home.url);
     const offsite = linked !== null && $(img).closest('a').length > 0 && linked.host !== URL.parse(home.url)?.host;
     const own = marked(img) && !wall && !offsite && $(img).closest('[class*=logos], [class*=clients], [class*=partners], [class*=customers]').length === 0;
-    const homeLink = HOME_HREF.test(($(img).closest('a').attr('href') ?? 'x').replace(/#.*$/, ''));
+    const homeLink = HOME_HREF.test(($(img).closest('a').attr('href') ?? 'x').split('#')[0]);
     if (!own && !homeLink) return;
     const href = absolute(a.src, home.url);
     if (href) out.push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));
