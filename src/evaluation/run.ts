@@ -52,7 +52,7 @@ export async function runEvaluation(sites: readonly CorpusSite[], opts: { databa
         await app.jobsIdle!();
         const draft = (await app.http.inject({ method: 'GET', url: `/api/v1/drafts/${id}`, headers: auth })).json();
         if (draft.status !== 'ready') failures.push({ site: site.id, failure: draft.failure ?? draft.status });
-        const stored = new Map((await pagesStore.list(id, 'site')).map((p) => [p.finalUrl, { text: p.text ?? '', urls: p.links.map((l) => l.url) }]));
+        const stored = new Map((await pagesStore.list(id, 'site')).map((p) => [p.finalUrl, { text: p.text ?? '', urls: p.links.map((l) => l.url), html: p.html ?? '' }]));
         const fields = draft.fields as Record<string, DraftedField>;
         scores.push({ site: site.id, fields: DRAFT_FIELDS.map((f) => scoreField(f, site.answers[f], fields?.[f], (url) => stored.get(url))) });
       } finally {

@@ -6,7 +6,7 @@ import { scoreField, similar, totals, type DraftedField, type Outcome } from './
 
 const PAGE = 'http://127.0.0.1:1/';
 const TEXT = 'Acme Hosting\nFast managed web hosting\nStarter $5/month\nBusiness $20/month\nDaily backups\nFree SSL\nStaging sites';
-const page = (url: string) => (url === PAGE ? { text: TEXT, urls: ['http://127.0.0.1:1/img/logo.svg'] } : undefined);
+const page = (url: string) => (url === PAGE ? { text: TEXT, urls: ['http://127.0.0.1:1/img/logo.svg'], html: '<a href="mailto:hi@acme.test">Write</a>' } : undefined);
 const ai = (value: string | string[], quotes: string[] = Array.isArray(value) ? value : [value]): DraftedField => ({ state: 'ai', value, evidence: quotes.map((quote) => ({ url: PAGE, quote })) });
 const stated = (...accept: string[]): Answer => ({ stated: true, accept });
 const absent: Answer = { stated: false };
@@ -25,6 +25,8 @@ const scenarios: Array<{ name: string; field: DraftField; answer: Answer; drafte
   { name: 'features: one of three is not enough', field: 'features', answer: stated('Daily backups', 'Free SSL', 'Staging sites'), drafted: ai(['Daily backups']), outcome: 'other' },
   { name: 'a summary of plans, each quoted', field: 'pricing_summary', answer: stated('Starter $5/month'), drafted: ai('Starter $5/month; Business $20/month', ['Starter $5/month', 'Business $20/month']), outcome: 'found' },
   { name: 'a logo given as written in the page', field: 'logo_url', answer: stated('img/logo.svg'), drafted: ai('http://127.0.0.1:1/img/logo.svg'), outcome: 'found' },
+  { name: 'an e-mail address evidenced by its mailto link', field: 'contact_email', answer: stated('hi@acme.test'), drafted: ai('hi@acme.test', ['mailto:hi@acme.test']), outcome: 'found' },
+  { name: 'a mailto link the page does not have', field: 'contact_email', answer: stated('hi@acme.test'), drafted: ai('no@acme.test', ['mailto:no@acme.test']), outcome: 'other', unverified: 1 },
   { name: 'a quote that is not on the page', field: 'name', answer: stated('Acme'), drafted: ai('Acme', ['Acme Corporation']), outcome: 'found', unverified: 1 },
   { name: 'a value its quotes do not hold', field: 'tagline', answer: stated('Fast managed web hosting'), drafted: ai('Fast managed web hosting for all', ['Fast managed web hosting']), outcome: 'found', unverified: 1 },
   { name: 'a quote citing a page that was not stored', field: 'name', answer: stated('Acme'), drafted: { state: 'ai', value: 'Acme', evidence: [{ url: 'http://elsewhere/', quote: 'Acme' }] }, outcome: 'found', unverified: 1 },

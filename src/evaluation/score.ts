@@ -37,6 +37,8 @@ const URLS: ReadonlySet<DraftField> = new Set(['logo_url', 'demo_video_url']);
 export interface StoredPage {
   text: string;
   urls: readonly string[];
+  /** The stored HTML: an e-mail address may be evidenced by its mailto link. */
+  html: string;
 }
 
 export function scoreField(field: DraftField, answer: Answer, drafted: DraftedField | undefined, storedPage: (url: string) => StoredPage | undefined): FieldScore {
@@ -111,7 +113,11 @@ function unverifiedQuotes(field: DraftField, drafted: DraftedField, storedPage: 
   const quotes: string[] = [];
   for (const e of drafted.evidence) {
     const page = storedPage(e.url);
-    const onPage = page && (normalizeForMatch(page.text).includes(normalizeForMatch(e.quote)) || (URLS.has(field) && page.urls.includes(e.quote)));
+    const onPage =
+      page &&
+      (normalizeForMatch(page.text).includes(normalizeForMatch(e.quote)) ||
+        (URLS.has(field) && page.urls.includes(e.quote)) ||
+        (field === 'contact_email' && e.quote.startsWith('mailto:') && page.html.toLowerCase().includes(e.quote.toLowerCase())));
     if (page === undefined) problems.push(`cites a page that was not stored: ${e.url}`);
     else if (!onPage) problems.push(`quote not on ${e.url}: "${e.quote.slice(0, 80)}"`);
     else quotes.push(normalizeForMatch(e.quote));

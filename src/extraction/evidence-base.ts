@@ -39,7 +39,7 @@ export interface EvidenceBase {
    * Every quote must be found on the page it cites. With `linkQuotes`, a quote may also be one of
    * that page's link or media URLs (how a logo or video is evidenced: it has no text).
    */
-  check(evidence: readonly Evidence[], opts?: { linkQuotes?: boolean }): EvidenceCheck;
+  check(evidence: readonly Evidence[], opts?: { linkQuotes?: boolean; mailtoQuotes?: boolean }): EvidenceCheck;
 }
 
 /** A URL in the form pages are keyed by: parsed, without its fragment. Null when unparseable. */
@@ -88,7 +88,7 @@ export function createEvidenceBase(pages: readonly PageSnapshot[]): EvidenceBase
         const norm = normalizeForMatch(quote);
         if (!norm) return { ok: false, reason: `an empty quote cites ${cited.page.finalUrl}` };
         if (quote.length > MAX_QUOTE_CHARS) return { ok: false, reason: `a quote longer than ${MAX_QUOTE_CHARS} characters` };
-        const found = cited.norm.includes(norm) || (opts.linkQuotes === true && isLinkOf(cited.page, quote));
+        const found = cited.norm.includes(norm) || (opts.linkQuotes === true && isLinkOf(cited.page, quote)) || (opts.mailtoQuotes === true && isMailtoOf(cited.page, quote));
         if (!found) return { ok: false, reason: `quote not found on ${cited.page.finalUrl}: "${short(quote)}"` };
         quotes.push({ url: cited.page.finalUrl, quote, norm, cited });
       }
@@ -98,6 +98,18 @@ export function createEvidenceBase(pages: readonly PageSnapshot[]): EvidenceBase
 }
 
 /** True when `url` is one of the page's links or media sources. */
+/**
+ * A "mailto:address" quote is on the page when the stored HTML links to it (href="mailto:…"): an
+ * address behind an envelope icon or "Write to us" is published by the site as surely as one in
+ * its text.
+ */
+export function isMailtoOf(page: PageSnapshot, quote: string): boolean {
+  if (!/^mailto:[^\s"'<>@]+@[^\s"'<>]+$/i.test(quote) || typeof page.html !== 'string') return false;
+  const html = page.html.toLowerCase();
+  const q = quote.toLowerCase();
+  return html.includes(`href="${q}"`) || html.includes(`href='${q}'`) || html.includes(`href="${q}?`) || html.includes(`href=${q}`);
+}
+
 export function isLinkOf(page: PageSnapshot, url: string): boolean {
   const key = pageKey(url);
   if (!key) return false;

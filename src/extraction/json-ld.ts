@@ -84,7 +84,15 @@ export function urlOf(value: unknown): string | null {
   return null;
 }
 
-/** The organisations (and products) a page describes: where founders, addresses and dates live. */
+/**
+ * The organisations (and products) a page describes: where founders, addresses and dates live.
+ * Besides the general types, schema.org's many kinds of business (EntertainmentBusiness,
+ * Restaurant, HomeAndConstructionBusiness, ClothingStore, TravelAgency…), recognised by their
+ * type names' endings.
+ */
 export function organisations(nodes: JsonLdNode[]): JsonLdNode[] {
-  return nodes.filter((n) => isType(n, 'Organization', 'Corporation', 'LocalBusiness', 'OnlineBusiness', 'OnlineStore', 'NGO', 'ProfessionalService'));
+  return nodes.filter((n) => isType(n, ...ORGANISATION_TYPES) || typesOf(n).some((t) => BUSINESS_TYPE.test(t)));
 }
+
+const ORGANISATION_TYPES = ['Organization', 'Corporation', 'LocalBusiness', 'OnlineBusiness', 'OnlineStore', 'NGO', 'ProfessionalService', 'Restaurant', 'Winery', 'Brewery', 'Bakery', 'Dentist', 'Physician', 'Hotel', 'AutoRepair', 'Plumber', 'Electrician', 'HairSalon', 'DaySpa'];
+const BUSINESS_TYPE = /(?:Business|Store|Organization|Agency|Company|Shop|Service)$/;

@@ -77,7 +77,7 @@ const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9]
 const NOT_A_MAIL_DOMAIN = /\.(?:png|jpe?g|gif|svg|webp|avif|css|js)$/i;
 
 function verifyField(p: FieldProposal, base: EvidenceBase, ctx: FieldContext): Outcome {
-  const checked = base.check(p.evidence, { linkQuotes: p.field === 'logo_url' || p.field === 'demo_video_url' });
+  const checked = base.check(p.evidence, { linkQuotes: p.field === 'logo_url' || p.field === 'demo_video_url', mailtoQuotes: p.field === 'contact_email' });
   if (!checked.ok) return checked;
   const quotes = checked.quotes;
   const evidence = asEvidence(quotes);

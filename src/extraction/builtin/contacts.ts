@@ -15,14 +15,14 @@ const PREFERRED = /^(?:hello|hi|contact|kontakt|info|team|support|hallo|bonjour|
  * to us" alone cannot be quoted).
  */
 export function contactProposals(site: Site): FieldProposal[] {
-  const candidates: Array<{ email: string; page: SitePage; rank: number }> = [];
+  const candidates: Array<{ email: string; page: SitePage; rank: number; mailto: boolean }> = [];
   site.byRole('contact', 'home', 'legal', 'about', 'team', 'pricing', 'faq', 'other').forEach((page, order) => {
     const seen = new Set(candidates.map((c) => c.email.toLowerCase()));
     const push = (email: string, mailto: boolean) => {
       const e = email.trim();
       if (!e || NOT_CONTACT.test(e) || seen.has(e.toLowerCase())) return;
       seen.add(e.toLowerCase());
-      candidates.push({ email: e, page, rank: order * 10 + (PREFERRED.test(e) ? 0 : 5) + (mailto ? 0 : 1) });
+      candidates.push({ email: e, page, rank: order * 10 + (PREFERRED.test(e) ? 0 : 5) + (mailto ? 0 : 1), mailto });
     };
     page.$('a[href^="mailto:" i]').each((_, a) => {
       const address = safeDecode((a.attribs.href ?? '').slice(7).split('?')[0]).split(',')[0];
@@ -32,7 +32,8 @@ export function contactProposals(site: Site): FieldProposal[] {
   });
   return candidates
     .sort((a, b) => a.rank - b.rank)
-    .map((c) => propose('contact_email', c.email, [c.page.quote(c.email)]))
+    // Written in the text: quoted from it; only behind a link: the mailto link itself (verify.ts checks it is in the page's HTML).
+    .map((c) => propose('contact_email', c.email, [c.page.quote(c.email) ?? (c.mailto ? { url: c.page.url, quote: `mailto:${c.email}` } : null)]))
     .filter((p): p is FieldProposal => p !== null);
 }
 

@@ -1,10 +1,13 @@
 import type { Evidence, FieldProposal } from '../types.ts';
 import { countryNameIndex, resolveCountry } from '../countries.ts';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
+import { japaneseAddress } from '../japanese-address.ts';
+import { hasUsStateAndZip } from '../us-address.ts';
+import { headingsMatching, underHeading } from './sections.ts';
 
 /**
  * country and city only from an address the site states: its JSON-LD PostalAddress, an
@@ -23,15 +26,23 @@ export function placeProposals(site: Site): FieldProposal[] {
     }
   }
   for (const page of site.byRole('contact', 'legal', 'about', 'home', 'team', 'other')) {
-    page.$('address').each((_, el) => {
-      out.push(...fromAddress(page, clean(elementText(el))));
+    // Address blocks: <address>, the lines of a footer or a contact / address box, and what stands
+    // under a "Contact" / "Address" heading.
+    const underAddressHeading = headingsMatching(page.$, ADDRESS_HEADING).flatMap((h) => underHeading(page.$, h));
+    page.$(ADDRESS_BLOCKS).add(underAddressHeading).each((_, el) => {
+      for (const line of [clean(elementText(el)), ...textLines(el)]) {
+        if (line.length > 300) continue;
+        out.push(...fromAddress(page, line), ...fromCountryLine(page, line), ...fromLocalForms(page, line));
+      }
     });
     const said = statements(page, { footer: true });
     said.forEach((text, i) => {
       const based = BASED_IN.exec(text);
       if (based) out.push(...fromBasedIn(page, text, based));
       // An imprint writes its address one line per block: read the postcode line with the two after it.
-      if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')));
+      // The US form (city, state code, ZIP) is an address wherever it stands.
+      if (hasUsStateAndZip(text)) out.push(...fromAddress(page, text));
+      if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')), ...fromLocalForms(page, text));
     });
   }
   return out.filter((p): p is FieldProposal => p !== null);
@@ -80,6 +91,52 @@ function fromBasedIn(page: SitePage, text: string, m: RegExpExecArray): Array<Fi
   return out;
 }
 
+const ADDRESS_HEADING = /^(?:contact(?: us)?|address|our address|visit us|find us|kontakt|adresse|anschrift|so finden sie uns|nous trouver|contacto|dirección|direccion|indirizzo|contatti|контакты|адрес|наш адрес|所在地|アクセス|会社概要|お問い合わせ)\s*:?$/i;
+const ADDRESS_BLOCKS = 'address, footer, [itemprop=address], [class*=contact], [id*=contact], [class*=address], [class*=adress], [class*=kontakt], [class*=footer], [id*=footer]';
+
+/**
+ * "RP14 152, Córdoba, Argentina", "Via Roma 1, Milano, Italia": a short address line whose last
+ * comma-separated part is a country; the part before it is the city when it reads as a place.
+ */
+function fromCountryLine(page: SitePage, line: string): Array<FieldProposal | null> {
+  if (line.length > 120 || !/\d/.test(line)) return [];
+  const parts = line.split(',').map((p) => p.trim());
+  if (parts.length < 2) return [];
+  const code = resolveCountry(parts[parts.length - 1], [page.snapshot.lang]);
+  if (!code || parts[parts.length - 1].length <= 3) return [];
+  const evidence = page.quote(line);
+  const out: Array<FieldProposal | null> = [propose('country', code, [evidence])];
+  const city = parts[parts.length - 2];
+  if (parts.length >= 3 && WHOLE_PLACE.test(city)) out.push(propose('city', city, [evidence]));
+  return out;
+}
+
+/**
+ * Address forms of one country: a Japanese prefecture address (country JP, the municipality as the
+ * city), and the Russian "г. Калининград" / "город Калининград" (the city; the country only when
+ * named).
+ */
+function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | null> {
+  const out: Array<FieldProposal | null> = [];
+  const jp = japaneseAddress(line);
+  if (jp) {
+    const evidence = page.quote(line.length <= 200 ? line : jp.text);
+    out.push(propose('country', 'JP', [evidence]), propose('city', jp.municipality, [evidence]));
+  }
+  const ru = RUSSIAN_CITY.exec(line);
+  if (ru) {
+    const evidence = page.quote(line.length <= 200 ? line : ru[0]);
+    out.push(propose('city', ru[1], [evidence]));
+    const code = countryIn(line, page.snapshot.lang);
+    if (code) out.push(propose('country', code, [evidence]));
+  }
+  return out;
+}
+
+const WHOLE_PLACE = new RegExp(`^${PLACE}$`, 'u');
+/** "г. Калининград", "г.Калининград", "город Санкт-Петербург". */
+const RUSSIAN_CITY = /(?<![\p{L}])(?:г\.|город)\s?(\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?)/u;
+
 /** An address block: a country named in it, and the city after its postcode. */
 function fromAddress(page: SitePage, text: string): Array<FieldProposal | null> {
   const out: Array<FieldProposal | null> = [];
@@ -88,7 +145,7 @@ function fromAddress(page: SitePage, text: string): Array<FieldProposal | null> 
   const evidence = page.quote(text.length <= 300 ? text : sentenceAround(text, postal.index, postal.index + postal[0].length));
   const city = (postal[1] ?? postal[2]).trim();
   out.push(propose('city', city, [evidence]));
-  const code = countryIn(text.slice(postal.index), page.snapshot.lang);
+  const code = countryIn(text.slice(postal.index), page.snapshot.lang) ?? (hasUsStateAndZip(text) ? 'US' : null);
   if (code) out.push(propose('country', code, [evidence]));
   return out;
 }

@@ -31,7 +31,8 @@ export function pricingProposals(site: Site): FieldProposal[] {
 /** A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source. */
 function openSourceLicence(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'about', 'features')) {
-    const said = statements(page, { footer: true }).find((s) => s.length <= 300 && pricingSignals(s).openSource);
+    const sentences = statements(page, { footer: true, max: 2000 }).flatMap((s) => (s.length <= 300 ? [s] : s.split(/(?<=[.!?\u3002])\s+/)));
+    const said = sentences.find((s) => s.length <= 300 && pricingSignals(s).openSource);
     if (said) return propose('pricing_model', 'open-source', [page.quote(said)]);
   }
   return null;

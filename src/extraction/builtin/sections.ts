@@ -49,7 +49,7 @@ export function inChrome($: CheerioAPI, el: Element): boolean {
 /**
  * The elements under a heading: its following siblings up to the next heading of the same or a
  * higher level. When the heading sits alone in a wrapper (<div><h2>…</h2><p>…</p></div><ul>…),
- * the wrapper's following siblings are read instead.
+ * the wrapper's following siblings are read instead (up to three wrappers out).
  */
 export function underHeading($: CheerioAPI, heading: Element): Element[] {
   const own = level(heading);
@@ -65,8 +65,14 @@ export function underHeading($: CheerioAPI, heading: Element): Element[] {
     return out;
   };
   let items = collect(heading);
-  if (items.length === 0 && heading.parent && isElement(heading.parent) && !/^(body|main|section|article)$/.test(heading.parent.name)) {
-    items = collect(heading.parent);
+  // A heading alone in its wrappers (<div class="heading"><div class="col"><h2>…</h2></div></div><div>…):
+  // read what follows the nearest wrapper that has following content, up to three levels out.
+  let wrapper: Element = heading;
+  for (let depth = 0; items.length === 0 && depth < 3; depth++) {
+    const up = wrapper.parent;
+    if (!up || !isElement(up) || /^(body|main|section|article)$/.test(up.name)) break;
+    wrapper = up;
+    items = collect(wrapper);
   }
   return items;
 }
@@ -112,9 +118,11 @@ export function paragraphs($: CheerioAPI, min = 40): string[] {
     .toArray()
     .filter((p): p is Element => isElement(p) && !inChrome($, p) && !within(p, NOT_RUNNING_TEXT) && !inCard(p))
     .map((p) => clean(elementText(p)))
-    .filter((t) => t.length >= min);
+    // Japanese and Chinese say in 20 characters what takes 40 letters.
+    .filter((t) => t.length >= min || (UNSPACED.test(t) && t.length >= min / 2));
 }
 
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const NOT_RUNNING_TEXT = new Set(['details', 'dl', 'li', 'table']);
 const CARD_HEADINGS = new Set(['h3', 'h4', 'h5', 'h6']);
 

@@ -1,6 +1,7 @@
 import type { Element } from 'domhandler';
 import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
 import { usesKeyword } from '../guards/categories.ts';
+import { segments } from '../guards/text-support.ts';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { featureProposal, uspProposal } from './feature-lists.ts';
@@ -35,16 +36,33 @@ const SEPARATOR = /(?<!\s)\s+[|\u2013\u2014:\u00b7\u2022-]\s+|(?<![\s:]):\s+/;
 /** Stated names first; then the part of the title that is the site's own name ("Home | Acme" → Acme), else its first part. */
 function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
   const m = home.meta;
+  const brand = headerBrand(home);
+  const key = (p: string) => normalizeForMatch(p).replace(/[^\p{L}\p{N}]/gu, '');
   const titled = (t: string) => {
-    const parts = t.split(SEPARATOR).map((p) => p.trim());
+    // A page's own word ("Home", "Accueil", "Главная") is never the name.
+    const parts = t.split(SEPARATOR).map((p) => p.trim()).filter((p) => !PAGE_WORDS.has(normalizeForMatch(p)));
     const own = parts.find((p) => {
-      const key = normalizeForMatch(p).replace(/[^\p{L}\p{N}]/gu, '');
-      return key !== '' && ownNames.some((n) => n === key || n.startsWith(key) || key.startsWith(n));
+      const k = key(p);
+      return k !== '' && (ownNames.some((n) => n === k || n.startsWith(k) || k.startsWith(n)) || (brand !== '' && (key(brand).includes(k) || k.includes(key(brand)))));
     });
     return [own ?? '', parts[0] ?? ''];
   };
-  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, ...titled(m.title), ...titled(m.ogTitle)];
+  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, ...titled(m.title), ...titled(m.ogTitle), brand];
   return unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
+}
+
+const PAGE_WORDS = new Set(['home', 'homepage', 'home page', 'start', 'welcome', 'startseite', 'willkommen', 'accueil', 'bienvenue', 'inicio', 'bienvenido', 'bienvenidos', 'página principal', 'pagina principale', 'главная', 'главная страница', 'добро пожаловать', 'ホーム', 'トップ', 'トップページ', '首页']);
+
+/** The text (or logo's alt text) of the link to the home page in the site's header: how the site writes its own name. */
+function headerBrand(home: SitePage): string {
+  const $ = home.$;
+  for (const a of $('header a[href], nav a[href], a[class*=brand], a[class*=logo]').toArray()) {
+    const href = (a.attribs.href ?? '').split('#')[0];
+    if (!/^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/.test(href) && !/^https?:\/\/[^/]+\/?$/.test(href)) continue;
+    const text = clean(elementText(a)) || clean($(a).find('img[alt]').first().attr('alt'));
+    if (text.length >= 2 && text.length <= 40 && !PAGE_WORDS.has(normalizeForMatch(text)) && !/logo/i.test(text)) return text;
+  }
+  return '';
 }
 
 function taglineCandidates(home: SitePage, name: string): string[] {
@@ -57,7 +75,13 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   // A lone section heading ("Features", "Pricing") names a section, not the product: an h2 is a
   // tagline only when it reads as a phrase.
   const phrase = (t: string) => t.split(' ').filter(Boolean).length >= 3;
-  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), phrase(h2) ? h2 : ''].map(clean)).filter(
+  // A line the markup calls the tagline (class lead, tagline, slogan, subtitle), for heroes without an h1.
+  const marked = $('[class*=tagline], [class*=slogan], [class*=subtitle], [class*=lead], [class*=hero] p, [class*=jumbotron] p')
+    .toArray()
+    .filter((el) => !inChrome($, el as Element))
+    .map((el) => clean(elementText(el)))
+    .find((t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== normalizeForMatch(name));
+  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : (marked ?? ''), phrase(h2) ? h2 : ''].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n,
   );
 }
@@ -96,6 +120,8 @@ export function sentencesUpTo(text: string, max: number): string {
 }
 
 const DESCRIPTION_CHARS = 3000;
+/** Well under the verifier's 40 quotes per value: a page of short paragraphs (Japanese) would pass that. */
+const DESCRIPTION_PARAGRAPHS = 12;
 
 /** The about page's running text (else the home page's), paragraph by paragraph. */
 function description(site: Site): FieldProposal | null {
@@ -106,7 +132,11 @@ function description(site: Site): FieldProposal | null {
     for (const p of paragraphs(page.$, 40)) {
       const e = page.quote(p);
       if (!e || chosen.includes(p)) continue;
-      if (length + p.length > DESCRIPTION_CHARS && chosen.length > 0) break;
+      // Only a paragraph its quote holds sentence by sentence (the verifier's test): one that the
+      // stored text breaks differently would sink the whole description.
+      const held = normalizeForMatch(e.quote);
+      if (!segments(p).every((part) => held.includes(part))) continue;
+      if ((length + p.length > DESCRIPTION_CHARS || chosen.length === DESCRIPTION_PARAGRAPHS) && chosen.length > 0) break;
       chosen.push(p);
       evidence.push(e);
       length += p.length;

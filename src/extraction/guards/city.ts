@@ -2,12 +2,15 @@ import type { CitedQuote } from '../evidence-base.ts';
 import { countryNameIndex } from '../countries.ts';
 import { containsPhrase, normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clausesOf, namesACompany, type Clause } from './location.ts';
+import { japaneseAddress } from '../japanese-address.ts';
 
 export type CityCheck = { ok: true } | { ok: false; reason: string };
 
 /** Words that make a sentence about where a company is, in the languages page picking knows. */
 const PLACE_WORD =
   /(?<![\p{L}])(?:based|headquarter(?:s|ed)?|hq|located|offices?|address|addresslocality|city|ansässig|sitz|standort|büro|adresse|anschrift|basée?s?|situé(?:e|s)?|siège|bureaux?|sede|ubicad[ao]s?|oficinas?|dirección|indirizzo|gevestigd|kantoor|vestiging|morada|localizad[ao]s?)(?![\p{L}])/u;
+/** "г. Калининград", "г.Калининград", "город Калининград": the Russian word for city, written before it. */
+const RUSSIAN_CITY_WORD = ['г. ', 'г.', 'город '];
 /** A postcode just before the city ("10115 Berlin", "D-10115 Berlin"). */
 const CODE_BEFORE = /(?:^|[\s,])(?:[a-z]{1,2}-)?(\d{4,6})[\s,]*$/u;
 /** A postcode just after it ("Berlin 10115", "Edinburgh EH6 6QN", "San Francisco, CA 94107"). */
@@ -32,11 +35,12 @@ export function checkCity(value: string, quotes: readonly CitedQuote[], ctx: Cit
   if (namesACompany(value, ctx.ownNames)) return { ok: false, reason: `"${value}" is the name of a company, not a city` };
   if (ctx.people.some((p) => normalizeForMatch(p) === city)) return { ok: false, reason: `"${value}" is the name of a person, not a city` };
   for (const q of quotes) {
+    if (japaneseAddress(q.quote)?.municipality === value.trim()) return { ok: true };
     const clauses = clausesOf(q.quote);
     const placed = clauses.some((c) => !c.copyright && PLACE_WORD.test(c.norm));
     for (const clause of clauses) {
       if (clause.copyright || !containsPhrase(clause.norm, city)) continue;
-      if (placed || postcodeNextTo(clause, city) || namesACountry(clause, q)) return { ok: true };
+      if (placed || postcodeNextTo(clause, city) || namesACountry(clause, q) || RUSSIAN_CITY_WORD.some((w) => clause.norm.includes(`${w}${city}`))) return { ok: true };
     }
   }
   return { ok: false, reason: `no quote places the company in ${value} (an address or a "based in" statement, not a copyright line)` };

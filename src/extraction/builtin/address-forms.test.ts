@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBuiltinExtractor } from './index.ts';
+import { verifyExtraction } from '../verify.ts';
+import { pageFromHtml } from '../page-fixture.ts';
+import type { Extraction } from '../types.ts';
+
+// Where a company is and how to write to it, in the forms real sites use; each verified against
+// the page (the verifier, not the extractor, decides).
+const extractor = createBuiltinExtractor();
+const doc = (lang: string, body: string) => `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main><h1>Shop</h1></main>${body}</body></html>`;
+
+async function draft(html: string) {
+  const pages = [pageFromHtml('https://shop.test/', html)];
+  return verifyExtraction(await extractor.extract({ pages, categoryNames: [] }), pages);
+}
+
+const places: Array<{ name: string; html: string; country: string | null; city: string | null }> = [
+  { name: 'a Japanese prefecture address', html: doc('ja', '<footer><p>佐藤農園</p><p>群馬県吾妻郡中之条町伊勢町15-6</p></footer>'), country: 'JP', city: '中之条町' },
+  { name: 'a US address with state and ZIP, wherever it stands', html: doc('en', '<div><p>Acme, Inc.</p><p>3945 Freedom Circle, Suite 540</p><p>Santa Clara, CA 95054</p></div>'), country: 'US', city: 'Santa Clara' },
+  { name: 'an address line ending in the country', html: doc('es', '<footer><p>RP14 152, Córdoba, Argentina</p></footer>'), country: 'AR', city: 'Córdoba' },
+  { name: 'the Russian "г." before the city (no country named)', html: doc('ru', '<footer><p>г. Калининград, ул. Красная 115</p></footer>'), country: null, city: 'Калининград' },
+  { name: 'an address under a "Contact" heading', html: doc('de', '<section><div><h2>Kontakt</h2></div><p>Maier GmbH</p><p>Schillerstr. 50, 89077 Ulm, Deutschland</p></section>'), country: 'DE', city: 'Ulm' },
+  { name: 'a postcode and a town without a country: the city only', html: doc('de', '<footer><address>Schillerstr. 50, 89077 Ulm</address></footer>'), country: null, city: 'Ulm' },
+  { name: 'a prefecture named in a sentence is not an address of the company… unless written as one', html: doc('ja', '<main><p>東京や大阪のお客様にもお届けします。</p></main>'), country: null, city: null },
+];
+for (const s of places) {
+  test(`places: ${s.name}`, async () => {
+    const d = await draft(s.html);
+    assert.equal(d.fields.country.value, s.country, JSON.stringify(d.fields.country));
+    assert.equal(d.fields.city.value, s.city, JSON.stringify(d.fields.city));
+  });
+}
+
+test('contact_email behind a mailto link is evidenced by that link; one the page does not link is refused', async () => {
+  const html = doc('es', '<footer><a href="mailto:fincaelboleado@gmail.com"><i class="bi bi-envelope"></i></a></footer>');
+  const d = await draft(html);
+  assert.equal(d.fields.contact_email.value, 'fincaelboleado@gmail.com');
+  assert.deepEqual(d.fields.contact_email.evidence, [{ url: 'https://shop.test/', quote: 'mailto:fincaelboleado@gmail.com' }]);
+  const pages = [pageFromHtml('https://shop.test/', html)];
+  const forged: Extraction = { fields: [{ field: 'contact_email', value: 'boss@shop.test', evidence: [{ url: 'https://shop.test/', quote: 'mailto:boss@shop.test' }] }], faqs: [], founders: [], socials: {} };
+  assert.equal(verifyExtraction(forged, pages).fields.contact_email.state, 'not_found');
+});
