@@ -97,3 +97,15 @@ test('page keys ignore fragments, trailing slashes and www.', () => {
   assert.equal(pageKey(new URL('https://www.acme.test/about/#team')), pageKey(new URL('https://acme.test/about')));
   assert.notEqual(pageKey(new URL('https://acme.test/about?lang=de')), pageKey(new URL('https://acme.test/about')));
 });
+
+test('Cyrillic and Japanese link texts name their topics; a static site’s /pages/ folder is not a level', () => {
+  const picked = order([
+    a('https://acme.test/p1', 'Тарифы'),
+    a('https://acme.test/p2', '会社概要'),
+    a('https://acme.test/pages/smashroom.html', 'Smash room'),
+    a('https://acme.test/deep/er/page', 'Deep'),
+  ]);
+  assert.deepEqual(picked.slice(0, 2), ['/p1', '/p2']);
+  assert.ok(picked.includes('/pages/smashroom.html'));
+  assert.ok(!picked.includes('/deep/er/page'));
+});

@@ -73,6 +73,8 @@ const AVOID = new Set([
 
 const ASSET = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|css|js|mjs|json|xml|txt|pdf|zip|gz|tar|dmg|exe|msi|apk|mp4|webm|mov|mp3|wav|ogg|woff2?|ttf|otf|eot|csv|xlsx?|docx?|pptx?)$/i;
 
+const PAGE_FOLDERS = new Set(['pages', 'html', 'site', 'content', 'sections']);
+
 /** A locale prefix such as /de/ or /en-us/, not a topic of its own. */
 const LOCALE = /^[a-z]{2}(-[a-z]{2,4})?$/;
 
@@ -121,7 +123,8 @@ function scoreLink(url: URL, text: string): { score: number; topic: string } | n
   if (segments.length === 0) return null; // the home page itself
   if (ASSET.test(url.pathname)) return null;
   if (segments.some((s) => AVOID.has(s) || /^\d{4}$/.test(s))) return null;
-  const meaningful = segments.length > 1 && LOCALE.test(segments[0]) ? segments.slice(1) : segments;
+  // A locale prefix (/de/…) or a static site's folder of pages (/pages/…, /html/…) is not a topic level.
+  const meaningful = segments.length > 1 && (LOCALE.test(segments[0]) || PAGE_FOLDERS.has(segments[0])) ? segments.slice(1) : segments;
   if (meaningful.length === 0) return null;
 
   const last = meaningful[meaningful.length - 1];

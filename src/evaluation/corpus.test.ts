@@ -9,9 +9,9 @@ import { totals } from './score.ts';
 
 // The evaluation corpus drafted through the running pipeline (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL), as `npm run eval` does: a draft never says what its site does not state
-// and every quote is on its page. Recall is held at the level measured when the corpus was made
-// (69 %, goal 75 %): a change that loses facts fails here.
-const RECALL_FLOOR = 0.67;
+// and every quote is on its page. Recall must stay at the goal, 75 % (measured 75.4 % when the
+// corpus was made): a change that loses facts fails here.
+const RECALL_FLOOR = 0.75;
 
 const corpus = loadCorpus();
 

@@ -46,11 +46,12 @@ const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?|бесплатн(?
  */
 const NOT_PLAN = bOr(
   [
-    '(?:free|kostenlose[rn]?|gratis|gratuit[ea]?|бесплатн\\p{L}*)\\s+(?:shipping|delivery|returns|consultation|quote|estimate|versand|lieferung|beratung|livraison|consultation|devis|envío|envio|consulta|presupuesto|spedizione|доставка|консультация)',
+    '(?:free|kostenlose[rn]?|gratis|gratuit[ea]?|бесплатн\\p{L}*)\\s+(?:shipping|delivery|returns|consultation|quote|estimate|updates?|upgrades?|sign[- ]?up|registration|versand|lieferung|beratung|updates|registrierung|anmeldung|livraison|consultation|devis|mises? à jour|inscription|envío|envio|consulta|presupuesto|actualizaciones|registro|spedizione|aggiornamenti|доставка|консультация|обновления|регистрация)',
+    '(?:registration|sign[- ]?up|signing up) is free|(?:livraison|inscription|mises à jour) gratuites?|(?:actualizaciones|registro) gratuit[oa]s?',
     '(?:livraison|envío|envio|spedizione|consulta|devis|presupuesto)\\s+(?:gratuite?|gratis|gratuit[oa])',
     '(?:no|without|kein(?:e|en)?|ohne|sans|sin|senza|nessun[oa]?|без)\\s+(?:\\p{L}+\\s+)?(?:subscriptions?|abos?|abonnements?|suscripci[oó]n|suscripciones|abbonament[oi]|подписки|monthly fees?|recurring fees?)',
   ].join('|'),
-  '送料無料|無料相談|無料見積|無料で相談|サブスクなし|サブスク不要|月額不要',
+  '送料無料|無料相談|無料見積|無料で相談|無料アップデート|アップデート無料|無料登録|登録無料|登録は無料|サブスクなし|サブスク不要|月額不要',
 );
 
 const FREE = bOr('free|free forever|for free|kostenlos|kostenlose|kostenfrei|gratis|gratuit|gratuite|gratuito|gratuita|gratuitamente|gratuitement|grátis|бесплатно|бесплатный|бесплатная|бесплатное|бесплатен|бесплатна|darmowy|darmowa|za darmo|bezpłatny|bezpłatnie', '無料|免费|免費');
@@ -140,7 +141,8 @@ export function statesPricingModel(text: string, model: PricingModel): boolean {
  * words do not say.
  */
 export function pricingModelOf(s: PricingSignals): PricingModel | null {
-  if (s.openSource) return 'open-source';
+  // "Free for open-source projects" beside prices is a free tier, not an open-source licence.
+  if (s.openSource && !s.paidAmount && !s.subscription && !s.usage) return 'open-source';
   if (s.freemium) return 'freemium';
   if (s.free && (s.paidAmount || s.subscription || s.oneTime)) return 'freemium';
   if (s.usage) return 'usage-based';

@@ -36,7 +36,8 @@ test('a hosting site gets the hosting category, with the quote that names it', a
   const d = await draftOf(sites.hosting.origin);
   const c = d.fields.categories;
   assert.equal(c.state, 'ai', JSON.stringify(c));
-  assert.equal(c.value[0], 'Web hosting');
+  assert.ok(['Web hosting', 'Hosting & cloud'].includes(c.value[0]), `primary: ${c.value[0]}`);
+  assert.ok(c.value.includes('Web hosting'), JSON.stringify(c.value));
   assert.ok(c.value.length <= 4);
   assert.ok(c.evidence.some((e: { quote: string }) => /hosting/i.test(e.quote)), JSON.stringify(c.evidence));
 });

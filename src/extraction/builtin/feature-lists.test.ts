@@ -60,6 +60,9 @@ const pricing: Array<{ name: string; text: string; model: string | null }> = [
   { name: 'Italian pay-once licence that says "no subscription"', text: '<h2>Prezzo</h2><p>€49,90 una volta, licenza una tantum, nessun abbonamento</p>', model: 'one-time' },
   { name: 'a product price with free shipping is not freemium', text: '<h2>Preise</h2><p>Honig 500 g 8,90 €</p><p>Kostenloser Versand ab 30 €</p>', model: 'one-time' },
   { name: 'a free trial is not a free plan', text: '<h2>Pricing</h2><p>Start your free trial</p><p>Pro $9 per month</p>', model: 'subscription' },
+  { name: 'free updates beside a pay-once licence are not a free plan', text: '<h2>料金</h2><p>無料アップデート (v2.x)</p><p>フルバージョン — 買い切り 4,800円</p>', model: 'one-time' },
+  { name: 'free registration is not a free plan', text: '<h2>Prices</h2><p>Registration is free.</p><p>Cabbage 100 JPY</p>', model: 'one-time' },
+  { name: '"free for open-source projects" beside prices is a free tier', text: '<h2>Pricing</h2><p>Free for open source projects</p><p>Private repositories $10 per month</p>', model: 'freemium' },
 ];
 for (const s of pricing) {
   test(`pricing_model: ${s.name} → ${s.model}`, async () => {

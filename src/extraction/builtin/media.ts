@@ -38,6 +38,8 @@ function logos(site: Site): Array<FieldProposal | null> {
   // The image that is the logo: named so itself (class, id, alt, file name), or the image of the
   // link to the home page. Not every image in a box called "logos" (those are customers' or
   // platforms' logos), and not the home-screen icon or favicon (an icon, not the logo).
+  const named: Array<FieldProposal | null> = [];
+  const linkedHome: Array<FieldProposal | null> = [];
   $('img[src]').each((_, img) => {
     const a = img.attribs;
     const marked = (el: { attribs: Record<string, string> }) => /logo/i.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`);
@@ -50,8 +52,10 @@ function logos(site: Site): Array<FieldProposal | null> {
     const homeLink = HOME_HREF.test(($(img).closest('a').attr('href') ?? 'x').split('#')[0]);
     if (!own && !homeLink) return;
     const href = absolute(a.src, home.url);
-    if (href) out.push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));
+    if (href) (own ? named : linkedHome).push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));
   });
+  // An image named a logo first; the image of a home link (a flag, a banner) only when there is none.
+  out.push(...named, ...linkedHome);
   return out;
 }
 

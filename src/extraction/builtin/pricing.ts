@@ -38,10 +38,17 @@ function openSourceLicence(site: Site): FieldProposal | null {
   return null;
 }
 
+/**
+ * The pricing page; else the pages with a pricing section; else the pages that state two prices
+ * or more (a local service lists its prices on its service pages).
+ */
 function pricingPages(site: Site): SitePage[] {
   const pages = site.byRole('pricing');
   if (pages.length) return pages;
-  return headingsMatching(site.home.$, PRICING_HEADING).length ? [site.home] : [];
+  const others = site.byRole('home', 'features', 'other');
+  const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).length > 0);
+  if (headed.length) return headed;
+  return others.filter((p) => statements(p).filter((s) => s.length <= 120 && AMOUNT.test(s)).length >= 2);
 }
 
 /** The passages that state `model`: the first free one and the first paid one for freemium. */

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { TESTIMONIAL_MARKUP } from '../vocabulary.ts';
 import { clean } from './site.ts';
 
@@ -99,6 +99,9 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
   for (const node of nodes) {
     if (inChrome($, node as Element)) continue;
     let text = clean(elementText(node));
+    // A title line over its explanation ("Install Yourself<br>You can install it in an hour"): the title.
+    const lines = textLines(node).map(clean).filter(Boolean);
+    if (lines.length >= 2 && lines[0].length <= 60 && lines[1].length > lines[0].length) text = lines[0];
     if (text.length > max) {
       // text is clean (single spaces): one optional space, so the lead-in and the space cannot share it.
       const lead = clean($(node).find('strong, b, h3, h4').first().text()) || clean(/^(.{3,200}?) ?[:\u2013\u2014-] /.exec(text)?.[1]);
@@ -112,7 +115,12 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
 /** Paragraphs of running text, at least `min` characters long, in document order. */
 export function paragraphs($: CheerioAPI, min = 40): string[] {
   const root = $('main, article, [role=main]').first();
-  const scope = root.length ? root : $('body');
+  const found = root.length ? paragraphsIn($, root, min) : [];
+  // A landing page may put its pitch above an empty <main> (a docs theme's home): then the whole body.
+  return found.length ? found : paragraphsIn($, $('body'), min);
+}
+
+function paragraphsIn($: CheerioAPI, scope: ReturnType<CheerioAPI>, min: number): string[] {
   return scope
     .find('p')
     .toArray()

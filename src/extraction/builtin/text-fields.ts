@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
 import { usesKeyword } from '../guards/categories.ts';
 import { segments } from '../guards/text-support.ts';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { featureProposal, uspProposal } from './feature-lists.ts';
 import { inChrome, paragraphs } from './sections.ts';
@@ -47,7 +47,11 @@ function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
     });
     return [own ?? '', parts[0] ?? ''];
   };
-  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, ...titled(m.title), ...titled(m.ogTitle), brand];
+  // A title that is one phrase of several words ("Английский язык в Калининграде") describes the
+  // page; the header's brand then names the site better.
+  const describing = (t: string) => !SEPARATOR.test(t) && t.split(' ').filter(Boolean).length >= 3;
+  const preferBrand = brand !== '' && describing(m.title);
+  const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, preferBrand ? brand : '', ...titled(m.title), ...titled(m.ogTitle), brand];
   return unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
 }
 
@@ -59,7 +63,8 @@ function headerBrand(home: SitePage): string {
   for (const a of $('header a[href], nav a[href], a[class*=brand], a[class*=logo]').toArray()) {
     const href = (a.attribs.href ?? '').split('#')[0];
     if (!/^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/.test(href) && !/^https?:\/\/[^/]+\/?$/.test(href)) continue;
-    const text = clean(elementText(a)) || clean($(a).find('img[alt]').first().attr('alt'));
+    // Its first line: "ПРОФИ<br><span>8(911)860-36-78</span>" is the name over a phone number.
+    const text = clean(textLines(a)[0]) || clean($(a).find('img[alt]').first().attr('alt'));
     if (text.length >= 2 && text.length <= 40 && !PAGE_WORDS.has(normalizeForMatch(text)) && !/logo/i.test(text)) return text;
   }
   return '';
@@ -75,14 +80,44 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   // A lone section heading ("Features", "Pricing") names a section, not the product: an h2 is a
   // tagline only when it reads as a phrase.
   const phrase = (t: string) => t.split(' ').filter(Boolean).length >= 3;
-  // A line the markup calls the tagline (class lead, tagline, slogan, subtitle), for heroes without an h1.
-  const marked = $('[class*=tagline], [class*=slogan], [class*=subtitle], [class*=lead], [class*=hero] p, [class*=jumbotron] p')
-    .toArray()
-    .filter((el) => !inChrome($, el as Element))
-    .map((el) => clean(elementText(el)))
-    .find((t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== normalizeForMatch(name));
-  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : (marked ?? ''), phrase(h2) ? h2 : ''].map(clean)).filter(
-    (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n,
+  // An h1 that repeats the page title ("Escape Room Barcelona | Juego Enigma", often hidden for
+  // search engines) is a title, not a line of the page.
+  const title = normalizeForMatch(home.meta.title);
+  // A title that is one descriptive phrase without the name ("Английский язык в Калининграде") is the site's own one-liner.
+  const wholeTitle = !SEPARATOR.test(home.meta.title) && phrase(home.meta.title) && !normalizeForMatch(home.meta.title).includes(n) ? home.meta.title : '';
+  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), phrase(h2) ? h2 : '', wholeTitle].map(clean)).filter(
+    (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n && !titleLike(t, title, n) && saysSomething(t, n),
+  );
+}
+
+/** More than the name: two words with letters once the name is taken out ("ПРОФИ 8(911)860-36-78" says nothing). */
+function saysSomething(text: string, name: string): boolean {
+  const rest = name ? normalizeForMatch(text).replace(name, ' ') : normalizeForMatch(text);
+  return rest.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
+}
+
+/** "Page | Site" (the page title, or its parts in another order with the name as one part): a title, not a tagline. */
+function titleLike(text: string, title: string, name: string): boolean {
+  if (!SEPARATOR.test(text)) return false;
+  const norm = normalizeForMatch(text);
+  return (
+    norm === title ||
+    (name !== '' &&
+      text.split(SEPARATOR).some((part) => {
+        const p = normalizeForMatch(part);
+        return p.length >= 4 && (p.startsWith(name) || name.startsWith(p));
+      }))
+  );
+}
+
+/** A line the markup calls the tagline (class lead, tagline, slogan, subtitle), for heroes without an h1. */
+function markedTagline($: SitePage['$'], name: string): string {
+  return (
+    $('[class*=tagline], [class*=slogan], [class*=subtitle], [class*=lead], [class*=hero] p, [class*=jumbotron] p')
+      .toArray()
+      .filter((el) => !inChrome($, el as Element))
+      .map((el) => clean(elementText(el)))
+      .find((t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== normalizeForMatch(name)) ?? ''
   );
 }
 
@@ -184,10 +219,10 @@ function listFromStated(field: 'keywords' | 'tags', page: SitePage, stated: { st
  */
 function categories(site: Site, categoryNames: readonly string[], keywords: CategoryKeywords): FieldProposal | null {
   if (categoryNames.length === 0) return null;
-  const places: Array<{ text: string; norm: string; page: SitePage; weight: number }> = [];
-  const place = (text: string, page: SitePage, weight: number) => {
+  const places: Array<{ text: string; norm: string; page: SitePage; weight: number; running: boolean }> = [];
+  const place = (text: string, page: SitePage, weight: number, running = false) => {
     const t = clean(text);
-    if (t && t.length <= 400) places.push({ text: t, norm: normalizeForMatch(t), page, weight });
+    if (t && t.length <= 400) places.push({ text: t, norm: normalizeForMatch(t), page, weight, running });
   };
   for (const page of site.byRole('home', 'features', 'about')) {
     const $ = page.$;
@@ -195,7 +230,14 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
     const strong = home ? 3 : 2;
     for (const t of [page.meta.title, page.meta.description, page.meta.ogDescription, jsonLdDescription(page.jsonLd) ?? '']) place(t, page, strong);
     const h1 = $('h1').toArray().find((h) => !inChrome($, h as Element)) as Element | undefined;
-    if (home) place(heroSubline($, h1), page, strong);
+    if (home) {
+      place(heroSubline($, h1), page, strong);
+      place(markedTagline($, ''), page, strong);
+      // The first running paragraph, where a site says what it is ("X is a terminal-based text
+      // editor"): a phrase there counts; a single word only backs up a match elsewhere (running
+      // text names other things too: "日本電信電話株式会社" is a lab's name, not telephony).
+      place(paragraphs($, 40)[0] ?? '', page, 2, true);
+    }
     $('h1, h2, h3').each((_, h) => {
       if (!inChrome($, h)) place(elementText(h), page, h.name === 'h1' ? strong : h.name === 'h2' ? 2 : 1);
     });
@@ -204,15 +246,19 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
   for (const name of categoryNames) {
     const terms = [...phraseForms(name), ...(keywords[name] ?? []).map((k) => normalizeForMatch(k))].filter((t) => t.length >= 2);
     let score = 0;
+    let elsewhere = false;
     let best: { weight: number; e: Evidence } | null = null;
     for (const place of places) {
       const matched = terms.filter((t) => usesKeyword(place.norm, t));
       if (matched.length === 0) continue;
+      const phrase = matched.some((t) => t.includes(' '));
+      if (place.running && !phrase && !elsewhere) continue;
       const e = place.page.quote(place.text);
       if (!e) continue;
-      const specific = matched.some((t) => t.includes(' ') || t.length >= 8 || /[^\p{Script=Latin}\p{N}\s]/u.test(t));
+      const specific = phrase || matched.some((t) => t.length >= 8 || (!UNSPACED_SCRIPT.test(t) && /[^\p{Script=Latin}\p{N}\s]/u.test(t)) || (UNSPACED_SCRIPT.test(t) && t.length >= 3));
       const gained = place.weight * (specific ? 1 : 0.6);
       score += gained;
+      elsewhere ||= !place.running;
       if (!best || gained > best.weight) best = { weight: gained, e };
     }
     if (best && score >= 1.8) scored.push({ name, score, evidence: best.e });
@@ -220,6 +266,9 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
   const top = scored.sort((a, b) => b.score - a.score).slice(0, 4);
   return top.length ? propose('categories', top.map((t) => t.name), top.map((t) => t.evidence)) : null;
 }
+
+/** Scripts written without spaces, where a two-character keyword (電話, 株式) hides inside longer words. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 function phraseForms(name: string): string[] {
   const n = normalizeForMatch(name);

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBuiltinExtractor } from './index.ts';
+import { verifyExtraction } from '../verify.ts';
+import { pageFromHtml } from '../page-fixture.ts';
+
+// The name and the tagline as sites write them: titles with page words, brands in the header,
+// heroes without an h1, h1s that repeat the title.
+const extractor = createBuiltinExtractor();
+async function draft(html: string) {
+  const pages = [pageFromHtml('https://site.test/', html)];
+  return verifyExtraction(await extractor.extract({ pages, categoryNames: [] }), pages).fields;
+}
+
+const cases: Array<{ name: string; html: string; expectName: string | null; expectTagline?: string | null }> = [
+  {
+    name: 'a page word in the title is not the name',
+    html: '<html><head><title>Accueil | scopyleft</title></head><body><main><p>Nous sommes un laboratoire.</p></main></body></html>',
+    expectName: 'scopyleft',
+  },
+  {
+    name: 'a descriptive title: the header brand is the name (its first line), the title the tagline',
+    html: '<html><head><title>Английский язык в Калининграде</title></head><body><header><h1><a class="navbar-brand" href="index.html">ПРОФИ<br><span>8(911)860-36-78</span></a></h1><nav><a href="index.html">Главная</a></nav></header><main><p>Курсы английского языка для детей и взрослых в центре города.</p></main></body></html>',
+    expectName: 'ПРОФИ',
+    expectTagline: 'Английский язык в Калининграде',
+  },
+  {
+    name: 'a hero without an h1: the line marked as the lead is the tagline',
+    html: '<html><head><title>Micro - Home</title></head><body><div class="jumbotron"><p class="lead heading">micro</p><p class="lead">a modern and intuitive terminal-based text editor</p></div></body></html>',
+    expectName: 'Micro',
+    expectTagline: 'a modern and intuitive terminal-based text editor',
+  },
+  {
+    name: 'an h1 that repeats the title in another order is not a tagline',
+    html: '<html><head><title>Juego Enigma Barcelona | Escape Room Fun Nights</title></head><body><h1>Escape Room Fun Nights | Juego Enigma</h1><main><p>Short.</p></main></body></html>',
+    expectName: 'Juego Enigma Barcelona',
+    expectTagline: 'Escape Room Fun Nights',
+  },
+];
+for (const c of cases) {
+  test(`names: ${c.name}`, async () => {
+    const f = await draft(c.html);
+    assert.equal(f.name.value, c.expectName, JSON.stringify(f.name));
+    if (c.expectTagline !== undefined) assert.equal(f.tagline.value, c.expectTagline, JSON.stringify(f.tagline));
+  });
+}
