@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { freshDatabaseUrl } from './testing/database.ts';
-import { CategoryUsageError, treeFromYaml, treeToYaml } from './cli-categories.ts';
+import { CategoryTreeFileError, treeFromYaml, treeToYaml } from './contract/category-tree-yaml.ts';
 
 // The operator's category tools from the command line (npm run cli -- categories:*), on two
 // directories: "here" is edited with the CLI, "there" takes its tree by export | import.
@@ -119,7 +119,7 @@ test('import: YAML mistakes and bad fields are one clear message (read in-proces
     ['', /^The file has 1 problem; nothing was written:\n {2}\(input\): /],
   ];
   for (const [text, message] of cases) {
-    assert.throws(() => treeFromYaml(text), (e: Error) => e instanceof CategoryUsageError && message.test(e.message), JSON.stringify(text));
+    assert.throws(() => treeFromYaml(text), (e: Error) => e instanceof CategoryTreeFileError && message.test(e.message), JSON.stringify(text));
   }
   const doc = { categories: [{ slug: 'a', name: 'A: colon', description: '', parent: null, keywords: ['x, y', 'ä'], attributes: [], faqs: [{ question: 'Q?', answer: 'A.' }] }] };
   assert.deepEqual(treeFromYaml(treeToYaml(doc)), doc, 'what export writes, import reads back');

@@ -1,12 +1,12 @@
 // The operator's category tools: npm run cli -- categories:export | categories:import FILE [--apply]
 // | categories:add | categories:move | categories:retire (wired into src/cli.ts).
 import { readFileSync } from 'node:fs';
-import { Document, parseDocument } from 'yaml';
 import type { Kysely } from 'kysely';
 import type { DB } from './store/schema.ts';
 import { categoryTreeStore } from './store/category-tree-store.ts';
 import { createCategoryTree } from './domain/categories/tree-admin.ts';
-import { CategoryTreeDocument, NewCategory } from './contract/category-tree.ts';
+import { NewCategory } from './contract/category-tree.ts';
+import { CategoryTreeFileError, treeFromYaml, treeToYaml } from './contract/category-tree-yaml.ts';
 import { fieldErrors } from './operations/validation.ts';
 
 export const CATEGORY_USAGE = `  categories:export                      the whole category tree as YAML (stdout), to edit and import
@@ -26,58 +26,16 @@ export const CATEGORY_OPTIONS = {
 /** A mistake of the operator's: the CLI prints the message alone and exits 1. */
 export class CategoryUsageError extends Error {}
 
-const HEADER = [
-  ' The category tree. Change it, then: npm run cli -- categories:import FILE (shows what would change),',
-  ' and again with --apply to write it. Each category: slug (a-z, 0-9, -), name, parent (slug; none at the top),',
-  ' description (one line), keywords (other words for it, any language: drafts match them), attributes',
-  ' (key, label, kind: text|boolean|number|list; compare_listings shows them), faqs. Order among siblings is',
-  ' the order here. To change a slug, write renamed_from: OLD-SLUG beside the new one. A category left out is',
-  ' removed and its listings go to the category above it.',
-].join('\n');
-
-/** The tree as the YAML file categories:export prints: one block per category, short lists on one line. */
-export function treeToYaml(doc: CategoryTreeDocument): string {
-  const plain = {
-    categories: doc.categories.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      ...(c.parent ? { parent: c.parent } : {}),
-      description: c.description,
-      ...(c.keywords.length ? { keywords: c.keywords } : {}),
-      ...(c.attributes.length ? { attributes: c.attributes } : {}),
-      ...(c.faqs.length ? { faqs: c.faqs } : {}),
-    })),
-  };
-  const yaml = new Document(plain);
-  yaml.commentBefore = HEADER;
-  const items = (yaml.get('categories', true) as { items: { get(key: string, keep: true): any }[] }).items;
-  for (const item of items) {
-    const keywords = item.get('keywords', true);
-    if (keywords) keywords.flow = true;
-    for (const attribute of item.get('attributes', true)?.items ?? []) attribute.flow = true;
-  }
-  return yaml.toString({ lineWidth: 0, flowCollectionPadding: false });
-}
-
-/** Reads a categories:import file: YAML mistakes and wrong fields come back as one message, entry by entry. */
-export function treeFromYaml(text: string): CategoryTreeDocument {
-  const yaml = parseDocument(text, { prettyErrors: true });
-  if (yaml.errors.length) throw new CategoryUsageError(`The file is not valid YAML: ${yaml.errors[0].message.trim()}`);
-  const raw = yaml.toJS({ maxAliasCount: 100 }) as unknown;
-  const parsed = CategoryTreeDocument.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const entries = (raw as { categories?: { slug?: unknown }[] })?.categories;
-  const lines = fieldErrors(parsed.error.issues).map((e) => {
-    const [top, index, ...rest] = e.field.split('.');
-    if (top !== 'categories' || index === undefined || !/^\d+$/.test(index)) return `  ${e.field}: ${e.message}`;
-    const slug = entries?.[Number(index)]?.slug;
-    const message = e.message === 'unknown key' ? 'is not a field of a category (misspelt?)' : e.message;
-    return `  entry ${Number(index) + 1}${typeof slug === 'string' ? ` (${slug})` : ''}: ${rest.join('.') || 'the entry'} ${message}`;
-  });
-  throw new CategoryUsageError(`The file has ${lines.length === 1 ? '1 problem' : `${lines.length} problems`}; nothing was written:\n${lines.join('\n')}`);
-}
-
 const readInput = (file: string) => readFileSync(file === '-' ? 0 : file, 'utf8');
+
+/** The file's tree; a file that cannot be read is the operator's mistake (message alone, exit 1). */
+function readTree(text: string) {
+  try {
+    return treeFromYaml(text);
+  } catch (err) {
+    throw err instanceof CategoryTreeFileError ? new CategoryUsageError(err.message) : err;
+  }
+}
 
 /** Runs one categories:* command; false when `command` is not one of them. */
 export async function runCategoryCommand(
@@ -102,7 +60,7 @@ export async function runCategoryCommand(
       } catch (err) {
         throw new CategoryUsageError(`cannot read ${file}: ${(err as Error).message}`);
       }
-      const { changes, applied } = await tree.import(treeFromYaml(text), { apply: values.apply ?? false });
+      const { changes, applied } = await tree.import(readTree(text), { apply: values.apply ?? false });
       for (const line of changes) out(line);
       if (!changes.length) out('no changes: the tree is as the file says');
       else if (applied) out(`applied ${changes.length === 1 ? '1 change' : `${changes.length} changes`}`);

@@ -136,7 +136,7 @@ export function createServices(deps: ServiceDeps) {
     launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache }),
     categories,
     /** The operator's edits of the category tree (CLI categories:*, the admin area). */
-    categoryTree: createCategoryTree({ store: categoryTreeStore(db), forget: { tree: categories.forget, listing: listings.forget } }),
+    categoryTree: createCategoryTree({ store: categoryTreeStore(db), forget: { tree: categories.forget, listing: listings.forget }, now }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
     blog: createBlog({ store: blogStore(db) }),
     catalog: createCatalog({ store: catalogStore(db) }),

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, FaqRow } from './schema.ts';
 import { transactional } from './transactional.ts';
+import { isActingAdmin, recordAdminAction, type AdminActionInput } from './admin-actions-store.ts';
 
 export interface AttributeRow {
   id: string;
@@ -87,6 +88,10 @@ function writer(db: Kysely<DB>) {
     },
 
     nextPosition,
+
+    /** The action log entry of an administrator's change, in the change's transaction (/admin/categories). */
+    record: (a: AdminActionInput) => recordAdminAction(db, a),
+    isActingAdmin: (userId: string) => isActingAdmin(db, userId),
 
     /** The category's attributes become exactly these, in this order; a removed one takes its values with it. */
     async setAttributes(categoryId: string, attributes: { key: string; label: string; kind: string }[]) {

@@ -1,3 +1,4 @@
+import { executePrepared } from './prepared.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, PaidSection } from './schema.ts';
 import { summaryColumns, type SummaryRow } from './listing-summary.ts';
@@ -212,7 +213,8 @@ export function listingsStore(db: Kysely<DB>) {
  * sections the listing has unlocked; its owner (get_my_listing) sees them all.
  */
 export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, allPaidSections: boolean): Promise<ProfileRow | undefined> {
-  const result = await sql<ProfileRow>`
+  // Prepared: planning this statement (nine sub-selects) cost more than running it for one listing.
+  const result = await executePrepared(db, sql<ProfileRow>`
     select l.id, l.slug, l.name, l.url, l.domain, l.status, l.plan, l.launch_week, l.published_at,
       l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
       l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
@@ -256,7 +258,7 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
             order by md.position, md.id)
         from listing_media md where md.listing_id = l.id), '[]') end as media
     from listings l
-    where ${where}`.execute(db);
+    where ${where}`);
   return result.rows[0];
 }
 

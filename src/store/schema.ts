@@ -580,12 +580,12 @@ export interface PaymentEventsTable {
   received_at: Timestamp;
 }
 
-/** Administrators' actions (migrations/0014_admin_actions.sql). */
+/** Administrators' actions (migrations/0014_admin_actions.sql; category actions 0020). */
 export interface AdminActionsTable {
   id: Id;
   admin_id: string | null;
   action: AdminActionKind;
-  subject_type: 'listing' | 'listing_version' | 'user' | 'product';
+  subject_type: 'listing' | 'listing_version' | 'user' | 'product' | 'category' | 'category_tree';
   subject_id: string;
   summary: string;
   details: Json<Record<string, unknown>>;
@@ -600,7 +600,11 @@ export type AdminActionKind =
   | 'admin_granted'
   | 'price_changed'
   | 'product_added'
-  | 'product_retired';
+  | 'product_retired'
+  | 'category_added'
+  | 'category_moved'
+  | 'category_retired'
+  | 'category_tree_imported';
 
 export interface ListingModerationTable {
   listing_id: string;

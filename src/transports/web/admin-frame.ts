@@ -14,6 +14,7 @@ const SECTIONS: readonly (readonly [string, string])[] = [
   ['/admin/orders', 'Orders'],
   ['/admin/badge-checks', 'Badge checks'],
   ['/admin/products', 'Prices'],
+  ['/admin/categories', 'Categories'],
   ['/admin/outbox', 'Outbox'],
   ['/admin/log', 'Action log'],
 ];

@@ -12,6 +12,8 @@ function subjectLink(a: AdminActionRow): Html | string {
   if (a.subject_type === 'listing') return html`<a href="${adminListingHref(a.subject_id)}">listing ${a.subject_id}</a>`;
   if (a.subject_type === 'user') return html`<a href="/admin/users?q=${encodeURIComponent(String(a.details.email ?? ''))}">account ${a.subject_id}</a>`;
   if (a.subject_type === 'product') return html`<a href="/admin/products">product ${a.subject_id}</a>`;
+  if (a.subject_type === 'category') return html`<a href="/admin/categories">category ${a.subject_id}</a>`;
+  if (a.subject_type === 'category_tree') return html`<a href="/admin/categories">the category tree</a>`;
   return `edit ${a.subject_id}`;
 }
 
@@ -39,7 +41,7 @@ export function registerAdminLog(app: FastifyInstance, web: Web) {
       path: '/admin/log',
       title: 'Action log',
       body: html`<h1>Action log</h1>
-<p>What administrators did, newest first (${total} in all): hiding and restoring listings, reviewing edits, disabling and enabling accounts, prices and products, administrators made with the CLI. Each entry is written in the same transaction as the change.</p>
+<p>What administrators did, newest first (${total} in all): hiding and restoring listings, reviewing edits, disabling and enabling accounts, prices and products, the category tree, administrators made with the CLI. Each entry is written in the same transaction as the change.</p>
 ${items.length ? actionRows(items) : html`<p class="empty">No administrator has acted yet.</p>`}
 ${pager({ page, per_page: PER_PAGE, total }, '/admin/log', {})}`,
     });

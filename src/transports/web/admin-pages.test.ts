@@ -51,6 +51,7 @@ const PAGES = [
   '/admin/orders',
   '/admin/badge-checks',
   '/admin/products',
+  '/admin/categories',
   '/admin/outbox',
   '/admin/log',
 ];
@@ -80,6 +81,10 @@ const POSTS: [string, () => string, Record<string, string>][] = [
   ['change a price', () => '/admin/products/paid-launch/price', { price_cents: '1' }],
   ['retire a product', () => '/admin/products/paid-launch/retire', {}],
   ['add a product', () => '/admin/products', { code: 'new-thing', name: 'New', kind: 'paid_launch', price_cents: '100' }],
+  ['add a category', () => '/admin/categories', { slug: 'posted-category', name: 'Posted category' }],
+  ['move a category', () => '/admin/categories/move', { category: 'web-hosting', parent: '' }],
+  ['retire a category', () => '/admin/categories/retire', { category: 'web-hosting' }],
+  ['import a category tree', () => '/admin/categories/import', { yaml: 'categories: []', act: 'apply' }],
 ];
 for (const [name, url, form] of POSTS) {
   test(`${name}: signed out 401, a person 403, an administrator without the CSRF token or from another origin 403; nothing changes`, async () => {

@@ -8,6 +8,7 @@ import * as cheerio from 'cheerio';
 import { aiField, insertDraft } from '../../operations/drafts/drafts-testing.ts';
 import { submittedListing } from '../../operations/orders/orders-testing.ts';
 import { addDays, localDate, mondayOf } from '../../domain/launches/weeks.ts';
+import { treeToYaml } from '../../contract/category-tree-yaml.ts';
 
 // CSRF: every form of the site refuses a post without its token, with a wrong token, or sent from
 // another origin (even with the right token), and changes nothing; the right token works.
@@ -269,6 +270,62 @@ const FORMS: Record<string, FormCase> = {
     },
   },
 
+  '/admin/categories': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const slug = `csrf-add-${Math.random().toString(36).slice(2, 8)}`;
+      return {
+        browser: s.browser,
+        url: '/admin/categories',
+        form: { slug, name: `New ${slug}`, parent: 'software', description: '', keywords: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from categories where slug = ${slug}`),
+      };
+    },
+  },
+  '/admin/categories/move': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const slug = `csrf-move-${Math.random().toString(36).slice(2, 8)}`;
+      await t.fx.category({ slug, parent: 'software' });
+      return {
+        browser: s.browser,
+        url: '/admin/categories/move',
+        form: { category: slug, parent: 'hosting' },
+        csrf: s.csrf,
+        effect: () => count(sql`select parent_id::int as n from categories where slug = ${slug}`),
+      };
+    },
+  },
+  '/admin/categories/retire': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const slug = `csrf-retire-${Math.random().toString(36).slice(2, 8)}`;
+      await t.fx.category({ slug, parent: 'software' });
+      return {
+        browser: s.browser,
+        url: '/admin/categories/retire',
+        form: { category: slug, into: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from categories where slug = ${slug}`),
+      };
+    },
+  },
+  '/admin/categories/import': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const slug = `csrf-import-${Math.random().toString(36).slice(2, 8)}`;
+      const doc = await t.app.services.categoryTree.export();
+      const extra = { slug, name: `Imported ${slug}`, description: '', parent: 'software', keywords: [], attributes: [], faqs: [] };
+      return {
+        browser: s.browser,
+        url: '/admin/categories/import',
+        form: { yaml: treeToYaml({ categories: [...doc.categories, extra] }), act: 'apply' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from categories where slug = ${slug}`),
+      };
+    },
+  },
   '/submit': {
     async setup() {
       const s = await t.signIn();

@@ -14,6 +14,7 @@ import { registerApiKeyPages } from './api-keys-pages.ts';
 import { registerConnectedAppsPages } from './connected-apps.ts';
 import { registerAdminPages } from './admin-pages.ts';
 import { registerAdminProductPages } from './admin-products-pages.ts';
+import { registerAdminCategoryPages } from './admin-categories-pages.ts';
 import { registerCheckoutPages } from './checkout-pages.ts';
 import { registerListingPages } from './listing-pages.ts';
 import { registerInvitePages } from './invite-pages.ts';
@@ -89,6 +90,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerConnectedAppsPages(app, web);
   registerAdminPages(app, web);
   registerAdminProductPages(app, web);
+  registerAdminCategoryPages(app, web);
   registerCheckoutPages(app, web);
   registerListingPages(app, web);
   registerInvitePages(app, web);

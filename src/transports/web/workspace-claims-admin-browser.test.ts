@@ -202,7 +202,7 @@ test('(4) an administrator changes a price: the next quote uses it, the order ma
 
 test('every claim and admin page: axe-core finds no serious or critical violation, nothing is wider than 390 px, no CSP violation', { skip }, async () => {
   const claimPages = ['/listings/northwind/claim', '/listings/pending-co/claim', pendingClaimUrl, '/my/claims', `/my/claims/${(await t.db.selectFrom('listing_claims').select('id').where('method', '=', 'meta').executeTakeFirstOrThrow()).id}`];
-  const adminPages = ['/admin', '/admin/listing-versions', '/admin/listing-versions?show=all', '/admin/listings', `/admin/listings/${mailbox}`, '/admin/users', '/admin/claims', '/admin/orders', '/admin/badge-checks', '/admin/products', '/admin/outbox', '/admin/log'];
+  const adminPages = ['/admin', '/admin/listing-versions', '/admin/listing-versions?show=all', '/admin/listings', `/admin/listings/${mailbox}`, '/admin/users', '/admin/claims', '/admin/orders', '/admin/badge-checks', '/admin/products', '/admin/categories', '/admin/outbox', '/admin/log'];
   const found: string[] = [];
   const tooWide: string[] = [];
   for (const [who, urls] of [[clara, claimPages], [boss, adminPages]] as const) {
@@ -223,6 +223,10 @@ test('every claim and admin page: axe-core finds no serious or critical violatio
     }
     await phone.goto(base + urls[2]);
     await phone.screenshot({ path: path.join(SHOTS, `${who === clara ? 'workspace-claim' : 'admin-edits'}-390.png`), fullPage: true });
+    if (who === boss) {
+      await axePage.goto(base + '/admin/categories');
+      await axePage.screenshot({ path: path.join(SHOTS, 'admin-categories-1280.png') });
+    }
     await axePage.context().close();
     await phone.context().close();
   }
