@@ -34,7 +34,7 @@ if (values.json) {
   console.log('| field | found / stated | recall | other value | invented | unverified |');
   console.log('|---|---|---|---|---|---|');
   for (const f of t.fields) console.log(`| ${f.field} | ${f.found} / ${f.stated} | ${pct(f.found, f.stated)} | ${f.other} | ${f.invented} | ${f.unverified} |`);
-  console.log(`| **all** | **${t.all.found} / ${t.all.stated}** | **${pct(t.all.found, t.all.stated)}** | ${t.all.other} | **${t.all.invented}** | **${t.all.unverified}** |`);
+  console.log(`| **all** | **${t.all.found} / ${t.all.stated}** | **${t.all.stated ? ((t.all.found / t.all.stated) * 100).toFixed(1) : '—'} %** | ${t.all.other} | **${t.all.invented}** | **${t.all.unverified}** |`);
   console.log(`\nGoal: recall ≥ 75 % (${t.all.recall >= 0.75 ? 'met' : 'NOT met'}), 0 invented (${t.all.invented}), 0 unverified (${t.all.unverified}).`);
   const show = (f: FieldScore) => `    ${f.field}: ${f.outcome}${f.value !== null ? ` ${JSON.stringify(f.value).slice(0, 160)}` : ''}${f.accept && f.outcome !== 'found' ? `\n      key: ${JSON.stringify(f.accept).slice(0, 160)}` : ''}${f.unverified.length ? `\n      UNVERIFIED: ${f.unverified.join('; ')}` : ''}`;
   for (const s of run.scores) {
