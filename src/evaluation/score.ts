@@ -1,5 +1,5 @@
 import { DRAFT_FIELDS, type DraftField } from '../extraction/types.ts';
-import { normalizeForMatch } from '../extraction/quote-match.ts';
+import { normalizeForMatch, UNSPACED } from '../extraction/quote-match.ts';
 import type { Answer } from './corpus.ts';
 
 /**
@@ -90,7 +90,7 @@ function words(s: string): Set<string> {
   const out = new Set<string>();
   for (const w of s.split(/[^\p{L}\p{N}]+/u)) {
     if (!w) continue;
-    if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(w) && w.length > 2) {
+    if (UNSPACED.test(w) && w.length > 2) {
       for (let i = 0; i + 2 <= w.length; i++) out.add(w.slice(i, i + 2));
     } else out.add(w);
   }

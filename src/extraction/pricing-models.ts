@@ -81,6 +81,9 @@ const OPEN_SOURCE = bOr(
   'open source|open-source|opensource|free software|freie software|logiciel libre|software libre|software livre|свободное программное обеспечение|свободное по|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto|código aberto|открытый исходный код|открытым исходным кодом|открытым кодом|с открытым кодом',
   'オープンソース|フリーソフトウェア|开源|開源',
 );
+/** A price is written here: an amount beside a currency sign, symbol or code ("$9", "19 €", "980円", "EUR 5"). */
+export const PRICE = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?\d|\d\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/iu;
+
 /** A number is read from its first digit only: from each digit, "000…0" would be read again each time. */
 const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/gu;
 

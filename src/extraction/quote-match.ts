@@ -38,7 +38,8 @@ export function containsQuote(text: string, quote: string): boolean {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/** A character of a script written without spaces between words (Japanese, Chinese, Thai): such text has no word edges. */
+export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 /**
  * True when `phrase` occurs in `text` (both already normalised) as whole words: "rom" is not in
@@ -53,8 +54,8 @@ export function phraseIndexes(normText: string, normPhrase: string): number[] {
   const found: number[] = [];
   if (normPhrase === '') return found;
   // Scripts written without spaces (Japanese, Chinese) have no word edges to require.
-  const startsWord = WORD_CHAR.test(normPhrase[0]) && !UNSPACED_CHAR.test(normPhrase[0]);
-  const endsWord = WORD_CHAR.test(normPhrase[normPhrase.length - 1]) && !UNSPACED_CHAR.test(normPhrase[normPhrase.length - 1]);
+  const startsWord = WORD_CHAR.test(normPhrase[0]) && !UNSPACED.test(normPhrase[0]);
+  const endsWord = WORD_CHAR.test(normPhrase[normPhrase.length - 1]) && !UNSPACED.test(normPhrase[normPhrase.length - 1]);
   for (let i = normText.indexOf(normPhrase); i !== -1; i = normText.indexOf(normPhrase, i + 1)) {
     const before = i > 0 ? normText[i - 1] : '';
     const after = normText[i + normPhrase.length] ?? '';

@@ -52,12 +52,6 @@ export function categoriesStore(db: Kysely<DB>) {
       >;
     },
 
-    /** Every category's name and the other words it is known by (migration 0015), for matching a site against. */
-    async vocabulary(): Promise<{ name: string; keywords: string[] }[]> {
-      const r = await sql<{ name: string; keywords: string[] }>`select name, keywords from categories order by position, name`.execute(db);
-      return r.rows;
-    },
-
     /** Live listings of a category and its subcategories, most voted first. */
     async liveListings(slug: string, limit: number, offset: number) {
       return browse(db, { status: 'live', sort: 'votes', categorySlug: slug, limit, offset });

@@ -8,7 +8,7 @@ import { callTool, createTestApp } from '../testing/harness.ts';
 import { openDatabase } from './database.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { freshDatabaseUrl } from '../testing/database.ts';
-import { categoriesStore } from './categories-store.ts';
+import { draftsStore } from './drafts-store.ts';
 
 // Migration 0015: a directory is usable from its first start, with a default category tree.
 const t = await createTestApp();
@@ -56,10 +56,10 @@ test('every default category has keywords in several languages and a name no oth
     assert.ok(r.keywords.some((k) => cyrillic.test(k)), `${r.slug} has a Russian keyword`);
     assert.ok(r.keywords.some((k) => japanese.test(k)), `${r.slug} has a Japanese keyword`);
   }
-  const vocabulary = await categoriesStore(t.db).vocabulary();
-  assert.equal(vocabulary.length, rows.length);
-  assert.ok(vocabulary.find((v) => v.name === 'Web hosting')!.keywords.includes('レンタルサーバー'), 'the vocabulary drafts can match against');
-  assert.ok(vocabulary.find((v) => v.name === 'Developer tools')!.keywords.includes('command line'), 'version 2 (migration 0019) added its keywords');
+  const vocabulary = await draftsStore(t.db).categoryVocabulary();
+  assert.equal(vocabulary.categoryNames.length, rows.length);
+  assert.ok(vocabulary.categoryKeywords['Web hosting'].includes('レンタルサーバー'), 'the vocabulary drafts can match against');
+  assert.ok(vocabulary.categoryKeywords['Developer tools'].includes('command line'), 'version 2 (migration 0019) added its keywords');
   const versions = await sql<{ version: number }>`select version from category_tree_versions order by version`.execute(t.db);
   assert.deepEqual(versions.rows.map((v) => v.version), [1, 2]);
 });

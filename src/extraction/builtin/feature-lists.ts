@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler';
 import type { Evidence, FieldProposal } from '../types.ts';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
+import { PRICE } from '../pricing-models.ts';
 import { isWholeName } from './person-names.ts';
 import { headingsMatching, inChrome, listedItems } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
@@ -24,9 +25,8 @@ const USP_HEADINGS =
 const STEP_HEADINGS = /how (?:it|does it) works?|how to get started|so funktioniert|wie es funktioniert|in \d+ schritten|comment [cç]a marche|comment [cç]a fonctionne|c[oó]mo funciona|como funciona|come funziona|как это работает|как мы работаем|как начать|ご利用の流れ|使い方|導入の流れ/i;
 /** Sections whose cards are not the product's features. */
 const NOT_FEATURES =
-  /testimonial|review|customer|client|partner|team|founder|people|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|team|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
+  /testimonial|review|customer|client|partner|team|founder|people|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
 const CHECK_MARK = /^[\u2713\u2714\u2705\u2611\u25cf\u2022\u2726\u2605+✓]/u;
-const AMOUNT = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб)|(?<![\p{L}])(?:usd|eur|gbp)\s?\d/iu;
 const DATE = /\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}[./]\d{1,2}[./](?:19|20)\d\d\b/;
 
 const MAX_ITEMS = 12;
@@ -108,9 +108,9 @@ export function cardGrids(page: SitePage): string[][] {
         if (title) titles.push(title);
       }
       if (titles.length < 3 || titles.length < children.length * 0.75) return;
-      if (titles.some((t) => AMOUNT.test(t)) || titles.filter((t) => isWholeName(t)).length >= titles.length / 2) return;
+      if (titles.some((t) => PRICE.test(t)) || titles.filter((t) => isWholeName(t)).length >= titles.length / 2) return;
       const text = elementText(box);
-      if (AMOUNT.test(text) || DATE.test(text) || $(box).find('time, blockquote').length > 0) return;
+      if (PRICE.test(text) || DATE.test(text) || $(box).find('time, blockquote').length > 0) return;
       const heading = precedingHeading($, box);
       if (heading && NOT_FEATURES.test(heading)) return;
       taken.add(box);
@@ -173,7 +173,7 @@ function iconLists(page: SitePage): string[] {
     const texts = items.map((li) => clean(elementText(li)));
     const marked = items.filter((li, i) => $(li).find(ICON).length > 0 || CHECK_MARK.test(texts[i])).length;
     const links = items.filter((li) => $(li).find('a').length > 0 && clean($(li).find('a').text()) === clean($(li).text())).length;
-    if (marked < items.length / 2 || links > items.length / 2 || texts.some((t) => t.length > MAX_ITEM || AMOUNT.test(t))) return;
+    if (marked < items.length / 2 || links > items.length / 2 || texts.some((t) => t.length > MAX_ITEM || PRICE.test(t))) return;
     out.push(...texts.map((t) => t.replace(CHECK_MARK, '').trim()));
   });
   return out;
@@ -185,11 +185,14 @@ function planFeatures(page: SitePage): string[] {
   const out: string[] = [];
   $('ul').each((_, list) => {
     if (!isTag(list) || inChrome($, list)) return;
-    const plan = $(list).parents().toArray().find((p) => isTag(p) && AMOUNT.test(elementText(p)) && elementText(p).length < 3000);
+    const plan = $(list).parents().toArray().find((p) => {
+      const text = isTag(p) ? elementText(p) : '';
+      return text.length < 3000 && PRICE.test(text);
+    });
     if (!plan) return;
     for (const li of $(list).children('li').toArray()) {
       const t = clean(elementText(li));
-      if (t.length <= MAX_ITEM && !AMOUNT.test(t)) out.push(t.replace(CHECK_MARK, '').trim());
+      if (t.length <= MAX_ITEM && !PRICE.test(t)) out.push(t.replace(CHECK_MARK, '').trim());
     }
   });
   return out;
@@ -211,7 +214,7 @@ function heroClaims(page: SitePage): string[] {
     if (inChrome($, el) || $(el).find('li, span, div, p').toArray().some((c) => clean($(c).text()) !== '')) continue;
     const t = clean(elementText(el));
     const marked = el.name === 'li' || CHECK_MARK.test(t) || $(el).find(ICON).length > 0 || (isTag(el.prev) && $(el.prev).is(ICON));
-    if (marked && t.length >= 3 && t.length <= 80 && !AMOUNT.test(t)) claims.push(t.replace(CHECK_MARK, '').trim());
+    if (marked && t.length >= 3 && t.length <= 80 && !PRICE.test(t)) claims.push(t.replace(CHECK_MARK, '').trim());
   }
   return claims.length >= 2 ? claims : [];
 }

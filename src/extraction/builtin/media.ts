@@ -1,7 +1,7 @@
 import type { FieldProposal } from '../types.ts';
 import { isVideoUrl } from '../guards/links.ts';
 import { isType, organisations, urlOf } from '../json-ld.ts';
-import { propose, type Site, type SitePage } from './site.ts';
+import { isHomeHref, propose, type Site, type SitePage } from './site.ts';
 
 /**
  * logo_url and demo_video_url. Their evidence is the URL itself on the page that shows it (a
@@ -22,9 +22,6 @@ function absolute(url: string | null | undefined, base: string): string | null {
 function urlEvidence(page: SitePage, written: string, href: string) {
   return page.quote(written) ?? (page.snapshot.links.some((l) => l.url === href) ? { url: page.url, quote: href } : null);
 }
-
-/** A link to the home page: "/", "./", "index.html", "../index.html" (or "" once the fragment is cut). */
-const HOME_HREF = /^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/;
 
 function logos(site: Site): Array<FieldProposal | null> {
   const home = site.home;
@@ -49,7 +46,7 @@ function logos(site: Site): Array<FieldProposal | null> {
     const linked = URL.parse($(img).closest('a').attr('href') ?? '', home.url);
     const offsite = linked !== null && $(img).closest('a').length > 0 && linked.host !== URL.parse(home.url)?.host;
     const own = marked(img) && !wall && !offsite && $(img).closest('[class*=logos], [class*=clients], [class*=partners], [class*=customers]').length === 0;
-    const homeLink = HOME_HREF.test(($(img).closest('a').attr('href') ?? 'x').split('#')[0]);
+    const homeLink = isHomeHref($(img).closest('a').attr('href') ?? 'x');
     if (!own && !homeLink) return;
     const href = absolute(a.src, home.url);
     if (href) (own ? named : linkedHome).push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));

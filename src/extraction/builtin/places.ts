@@ -29,19 +29,19 @@ export function placeProposals(site: Site): FieldProposal[] {
     // Address blocks: <address>, the lines of a footer or a contact / address box, and what stands
     // under a "Contact" / "Address" heading.
     const underAddressHeading = headingsMatching(page.$, ADDRESS_HEADING).flatMap((h) => underHeading(page.$, h));
+    // Blocks nest (a contact box in the footer): each line is read once.
+    const lines = new Set<string>();
     page.$(ADDRESS_BLOCKS).add(underAddressHeading).each((_, el) => {
-      for (const line of [clean(elementText(el)), ...textLines(el)]) {
-        if (line.length > 300) continue;
-        out.push(...fromAddress(page, line), ...fromCountryLine(page, line), ...fromLocalForms(page, line));
-      }
+      for (const line of [clean(elementText(el)), ...textLines(el)]) if (line.length <= 300) lines.add(line);
     });
+    for (const line of lines) out.push(...fromAddress(page, line), ...fromCountryLine(page, line), ...fromLocalForms(page, line));
     const said = statements(page, { footer: true });
     said.forEach((text, i) => {
       const based = BASED_IN.exec(text);
       if (based) out.push(...fromBasedIn(page, text, based));
-      // An imprint writes its address one line per block: read the postcode line with the two after it.
       // The US form (city, state code, ZIP) is an address wherever it stands.
       if (hasUsStateAndZip(text)) out.push(...fromAddress(page, text));
+      // An imprint writes its address one line per block: read the postcode line with the two after it.
       if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')), ...fromLocalForms(page, text));
     });
   }

@@ -1,12 +1,11 @@
 import type { Evidence, FieldProposal } from '../types.ts';
-import { pricingModelOf, pricingSignals, type PricingModel, type PricingSignals } from '../pricing-models.ts';
+import { PRICE, pricingModelOf, pricingSignals, type PricingModel, type PricingSignals } from '../pricing-models.ts';
 import { headingsMatching } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 
 const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价/i;
 const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
-const AMOUNT = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?\d|\d\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/iu;
 
 /**
  * pricing_model from the words of the pricing page (free, freemium, per month, one-time, open
@@ -48,7 +47,7 @@ function pricingPages(site: Site): SitePage[] {
   const others = site.byRole('home', 'features', 'other');
   const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).length > 0);
   if (headed.length) return headed;
-  return others.filter((p) => statements(p).filter((s) => s.length <= 120 && AMOUNT.test(s)).length >= 2);
+  return others.filter((p) => statements(p).filter((s) => s.length <= 120 && PRICE.test(s)).length >= 2);
 }
 
 /** The passages that state `model`: the first free one and the first paid one for freemium. */
@@ -88,9 +87,9 @@ function summary(page: SitePage): FieldProposal | null {
   const parts: string[] = [];
   const evidence: Evidence[] = [];
   said.forEach((price, i) => {
-    if (parts.length >= 4 || price.length > 80 || !(AMOUNT.test(price) || FREE_PLAN.test(price))) return;
+    if (parts.length >= 4 || price.length > 80 || !(PRICE.test(price) || FREE_PLAN.test(price))) return;
     const name = said[i - 1];
-    const named = name && name.length <= 40 && !AMOUNT.test(name) ? page.quote(`${name} ${price}`) : null;
+    const named = name && name.length <= 40 && !PRICE.test(name) ? page.quote(`${name} ${price}`) : null;
     const e = named ?? page.quote(price);
     if (!e || parts.includes(clean(e.quote))) return;
     parts.push(clean(e.quote));

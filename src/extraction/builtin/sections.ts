@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { elementText, textLines } from '../element-text.ts';
+import { UNSPACED } from '../quote-match.ts';
 import { TESTIMONIAL_MARKUP } from '../vocabulary.ts';
 import { clean } from './site.ts';
 
@@ -130,7 +131,6 @@ function paragraphsIn($: CheerioAPI, scope: ReturnType<CheerioAPI>, min: number)
     .filter((t) => t.length >= min || (UNSPACED.test(t) && t.length >= min / 2));
 }
 
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const NOT_RUNNING_TEXT = new Set(['details', 'dl', 'li', 'table']);
 const CARD_HEADINGS = new Set(['h3', 'h4', 'h5', 'h6']);
 

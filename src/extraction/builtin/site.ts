@@ -71,6 +71,12 @@ export function propose(field: DraftField, value: FieldValue, evidence: Array<Ev
   return { field, value, evidence: quotes };
 }
 
+/** A link to the site's home page as written in its markup: "/", "./", "index.html", "../index.html", "" (a fragment is cut first). */
+export function isHomeHref(href: string): boolean {
+  return HOME_HREF.test(href.split('#')[0]);
+}
+const HOME_HREF = /^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/;
+
 /** Whitespace collapsed and trimmed. */
 export function clean(s: string | null | undefined): string {
   return (s ?? '').replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();

@@ -3,10 +3,10 @@ import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
 import { usesKeyword } from '../guards/categories.ts';
 import { segments } from '../guards/text-support.ts';
 import { elementText, textLines } from '../element-text.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { featureProposal, uspProposal } from './feature-lists.ts';
 import { inChrome, paragraphs } from './sections.ts';
-import { clean, propose, type Site, type SitePage } from './site.ts';
+import { clean, isHomeHref, propose, type Site, type SitePage } from './site.ts';
 import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './structured-data.ts';
 
 /**
@@ -47,10 +47,8 @@ function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
     });
     return [own ?? '', parts[0] ?? ''];
   };
-  // A title that is one phrase of several words ("Английский язык в Калининграде") describes the
-  // page; the header's brand then names the site better.
-  const describing = (t: string) => !SEPARATOR.test(t) && t.split(' ').filter(Boolean).length >= 3;
-  const preferBrand = brand !== '' && describing(m.title);
+  // A title that describes the page: the header's brand then names the site better.
+  const preferBrand = brand !== '' && describesPage(m.title);
   const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, preferBrand ? brand : '', ...titled(m.title), ...titled(m.ogTitle), brand];
   return unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
 }
@@ -61,8 +59,8 @@ const PAGE_WORDS = new Set(['home', 'homepage', 'home page', 'start', 'welcome',
 function headerBrand(home: SitePage): string {
   const $ = home.$;
   for (const a of $('header a[href], nav a[href], a[class*=brand], a[class*=logo]').toArray()) {
-    const href = (a.attribs.href ?? '').split('#')[0];
-    if (!/^(?:\/|\.\/|index\.html?|\.\.\/index\.html?)?$/.test(href) && !/^https?:\/\/[^/]+\/?$/.test(href)) continue;
+    const href = a.attribs.href ?? '';
+    if (!isHomeHref(href) && !/^https?:\/\/[^/]+\/?$/.test(href.split('#')[0])) continue;
     // Its first line: "ПРОФИ<br><span>8(911)860-36-78</span>" is the name over a phone number.
     const text = clean(textLines(a)[0]) || clean($(a).find('img[alt]').first().attr('alt'));
     if (text.length >= 2 && text.length <= 40 && !PAGE_WORDS.has(normalizeForMatch(text)) && !/logo/i.test(text)) return text;
@@ -79,15 +77,24 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   const n = normalizeForMatch(name);
   // A lone section heading ("Features", "Pricing") names a section, not the product: an h2 is a
   // tagline only when it reads as a phrase.
-  const phrase = (t: string) => t.split(' ').filter(Boolean).length >= 3;
   // An h1 that repeats the page title ("Escape Room Barcelona | Juego Enigma", often hidden for
   // search engines) is a title, not a line of the page.
   const title = normalizeForMatch(home.meta.title);
   // A title that is one descriptive phrase without the name ("Английский язык в Калининграде") is the site's own one-liner.
-  const wholeTitle = !SEPARATOR.test(home.meta.title) && phrase(home.meta.title) && !normalizeForMatch(home.meta.title).includes(n) ? home.meta.title : '';
-  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), phrase(h2) ? h2 : '', wholeTitle].map(clean)).filter(
+  const wholeTitle = describesPage(home.meta.title) && !normalizeForMatch(home.meta.title).includes(n) ? home.meta.title : '';
+  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n && !titleLike(t, title, n) && saysSomething(t, n),
   );
+}
+
+/** A title that is one phrase of several words, without a "Page | Site" separator ("Английский язык в Калининграде"). */
+function describesPage(title: string): boolean {
+  return !SEPARATOR.test(title) && isPhrase(title);
+}
+
+/** Three words or more: a line that reads as a phrase, not a lone label ("Features", "Pricing"). */
+function isPhrase(text: string): boolean {
+  return text.split(' ').filter(Boolean).length >= 3;
 }
 
 /** More than the name: two words with letters once the name is taken out ("ПРОФИ 8(911)860-36-78" says nothing). */
@@ -255,7 +262,7 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
       if (place.running && !phrase && !elsewhere) continue;
       const e = place.page.quote(place.text);
       if (!e) continue;
-      const specific = phrase || matched.some((t) => t.length >= 8 || (!UNSPACED_SCRIPT.test(t) && /[^\p{Script=Latin}\p{N}\s]/u.test(t)) || (UNSPACED_SCRIPT.test(t) && t.length >= 3));
+      const specific = phrase || matched.some((t) => t.length >= 8 || (!UNSPACED.test(t) && /[^\p{Script=Latin}\p{N}\s]/u.test(t)) || (UNSPACED.test(t) && t.length >= 3));
       const gained = place.weight * (specific ? 1 : 0.6);
       score += gained;
       elsewhere ||= !place.running;
@@ -266,9 +273,6 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
   const top = scored.sort((a, b) => b.score - a.score).slice(0, 4);
   return top.length ? propose('categories', top.map((t) => t.name), top.map((t) => t.evidence)) : null;
 }
-
-/** Scripts written without spaces, where a two-character keyword (電話, 株式) hides inside longer words. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 function phraseForms(name: string): string[] {
   const n = normalizeForMatch(name);

@@ -1,5 +1,5 @@
 import type { CitedQuote } from '../evidence-base.ts';
-import { containsPhrase, normalizeForMatch } from '../quote-match.ts';
+import { containsPhrase, normalizeForMatch, UNSPACED } from '../quote-match.ts';
 
 const STOPWORDS = new Set(['and', 'or', 'for', 'the', 'of', 'a', 'an', 'to', 'und', 'oder', 'für', 'et', 'ou', 'pour', 'les', 'des', 'de', 'y', 'e', 'para', 'per', 'il', 'la', 'el', 'en']);
 
@@ -25,8 +25,6 @@ export function quotesUseCategory(name: string, quotes: readonly CitedQuote[], k
   if (words.length === 0) return false;
   return words.every((w) => startsWord(text, w) || (w.length > 4 && w.endsWith('s') && startsWord(text, w.slice(0, -1))));
 }
-
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /**
  * A keyword as words of `normText` (already normalised), or as characters where the script has
