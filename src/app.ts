@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
 import { createServices, type Services } from './services.ts';
+import { listingChanges, type ListingChanges } from './store/listing-changes.ts';
 import { operations } from './operations/index.ts';
 import type { AnyOperation } from './operations/define.ts';
 import { buildHttpServer } from './transports/http.ts';
@@ -49,6 +50,7 @@ export async function createApp(
 ): Promise<App> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: RedisLink | undefined;
+  let changes: ListingChanges | undefined;
   const pool = createWorkPool({ size: config.workers.threads });
   const outbound = outboundFetches(config);
   const proofs = proofReaders({ ...config.crawler, dnsServers: config.claims.dnsServers, pageBudgetMs: config.workers.pageBudgetMs }, pool);
@@ -60,6 +62,7 @@ export async function createApp(
   try {
     await migrate(database.db);
     redis = config.redisUrl ? connectRedis(config.redisUrl, (level, entry, message) => log?.[level](entry, message)) : undefined;
+    changes = listingChanges(database.listen);
     const services = createServices({
       db: database.db,
       publicUrl: config.publicUrl,
@@ -73,6 +76,7 @@ export async function createApp(
       pool,
       budgets: config.workers,
       redis,
+      changes,
       secretsKey: config.secretsKey,
       failedCredentialsLimit: config.rateLimit.failedCredentials,
       oauthUnusedClientMs: config.oauthUnusedClientDays * 86_400_000,
@@ -143,6 +147,7 @@ export async function createApp(
         await services.listings.views.stop();
         services.mailer.close();
         redis?.close();
+        await changes?.close();
         loop.stop();
         await outbound.close();
         await proofs.close();
@@ -151,6 +156,7 @@ export async function createApp(
     };
   } catch (err) {
     redis?.close();
+    await changes?.close();
     loop.stop();
     await outbound.close();
     await proofs.close();

@@ -19,6 +19,7 @@ import { catalogStore } from './store/catalog-store.ts';
 import { cachedSiteInfo } from './domain/site/site-info.ts';
 import { createListingDirectory, PROFILE_CACHE_MS } from './domain/listings/directory.ts';
 import { sharedCache, type CacheFactory } from './store/shared-cache.ts';
+import { noListingChanges, type ListingChanges } from './store/listing-changes.ts';
 import type { RedisLink } from './store/redis.ts';
 import type { SafeFetch } from './outbound/safe-fetch.ts';
 import { createCategoryDirectory } from './domain/categories/directory.ts';
@@ -94,6 +95,8 @@ export interface ServiceDeps {
   budgets?: { pageBudgetMs: number; draftBudgetMs: number };
   /** Public read caches are shared through it when REDIS_URL is set. */
   redis?: RedisLink;
+  /** The database's notices of changed listings (migration 0022): profiles are kept until one comes. */
+  changes?: ListingChanges;
   /** Failed credentials per client address in CREDENTIAL_POLICY's window (RATE_LIMIT_FAILED_CREDENTIALS). */
   failedCredentialsLimit?: number;
   /** SECRETS_KEY: installation secrets are stored sealed with it. */
@@ -113,7 +116,7 @@ export function createServices(deps: ServiceDeps) {
   const site = siteStore(db);
   const cache: CacheFactory = (name, ttlMs, max) => sharedCache(name, { ttlMs, max, redis: deps.redis });
   const cacheMs = deps.profileCacheMs ?? PROFILE_CACHE_MS;
-  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache });
+  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache, changes: deps.changes ?? noListingChanges });
   const categories = createCategoryDirectory({ store: categoriesStore(db), publicUrl, cache, cacheMs });
   const users = usersStore(db);
   const jobs = lateDispatcher();

@@ -8,6 +8,7 @@ import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from './schema.ts';
+import { pgliteListen, postgresListen, type Listen } from './notifications.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { dataDirFailure } from './data-dir-errors.ts';
 import { PreparingClient } from './prepared.ts';
@@ -29,6 +30,8 @@ export const CONNECTION_TIMEOUT_MS = 1000;
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** LISTEN for notifications (store/notifications.ts): the database's own change feed. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -55,7 +58,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // event would crash the process.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', listen: postgresListen(opts.databaseUrl, CONNECTION_TIMEOUT_MS), close: () => db.destroy() };
   }
   const memory = opts.dataDir === 'memory://';
   let release = () => {};
@@ -81,6 +84,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       engine: 'pglite',
+      listen: pgliteListen(pglite),
       async close() {
         await db.destroy();
         await pglite.close();

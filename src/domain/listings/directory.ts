@@ -1,6 +1,9 @@
 import type { ListingsStore, SearchSort } from '../../store/listings-store.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
+import { KeptCache } from '../../store/kept-cache.ts';
+import { EVERY_LISTING, type ListingChanges } from '../../store/listing-changes.ts';
+import { jsonText, parsedJson } from '../json-text.ts';
 import { correctionGroups, likelyMatches, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
@@ -42,16 +45,47 @@ export function normaliseDomain(value: string): string {
 /** A word new to the directory becomes a typo correction within this long. */
 export const CORRECTIONS_CACHE_MS = 30_000;
 
-/** Public profiles may be this stale on a node that did not make the change itself. */
+/** Public reads may be this stale on a node that did not make the change itself. */
 export const PROFILE_CACHE_MS = 5000;
+/**
+ * With the change feed live, a profile is kept until it changes, and this long at most: the
+ * longest its view count lags (views are flushed in bulk and do not announce themselves).
+ */
+export const PROFILE_KEPT_MS = 60_000;
+/** Profiles kept, as JSON text (about 2 KB each): the whole directory at the scale promised. */
+export const PROFILE_CACHE_ENTRIES = 100_000;
+/** Of those, the most recently read also as objects (about 5 KB more each), read without parsing. */
+export const PROFILE_OBJECTS = 10_000;
 
-export function createListingDirectory(deps: { store: ListingsStore; publicUrl: string; now: () => Date; viewFlushMs?: number; profileCacheMs?: number; cache: CacheFactory }) {
+type Profile = ReturnType<typeof toProfile>;
+/** A kept profile: its text, or null for a slug that is not public. */
+type KeptProfile = { id: string; json: string } | null;
+
+export function createListingDirectory(deps: {
+  store: ListingsStore;
+  publicUrl: string;
+  now: () => Date;
+  viewFlushMs?: number;
+  profileCacheMs?: number;
+  cache: CacheFactory;
+  changes: ListingChanges;
+}) {
   const { store, publicUrl, now } = deps;
   const ttl = deps.profileCacheMs ?? PROFILE_CACHE_MS;
-  // The most-read page of the directory: a short-lived cache keeps repeated reads off the database.
-  // Presented profiles are cached (not rows), so a hit returns the very same object and the
-  // transports can reuse its serialisation too.
-  const profiles = deps.cache<{ id: string; profile: ReturnType<typeof toProfile> } | null>('profiles', ttl, 10_000);
+  // The most-read page of the directory, read across tens of thousands of slugs by crawlers and
+  // agents: profiles are kept until the database announces a change to them (migration 0022),
+  // as text, since a presented object weighs three times its text in memory.
+  const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, max: PROFILE_CACHE_ENTRIES, live: deps.changes.live });
+  // The hottest profiles as objects too: a hit returns the very same object, and the transports
+  // reuse its text (domain/json-text.ts). Keyed by the kept entry, so a changed profile's old
+  // object is never found again.
+  const objects = new Map<{ id: string; json: string }, Profile>();
+  deps.changes.subscribe((slug) => {
+    if (slug === EVERY_LISTING) {
+      profiles.clear();
+      objects.clear();
+    } else profiles.delete(slug);
+  });
   // Browsing (no query): the lists the home page, feeds and crawlers ask for most. Searches with
   // words are not cached: their cost is what the search work is about (docs/decisions.md).
   const lists = deps.cache<Awaited<ReturnType<typeof browse>>>('browse', ttl, 2_000);
@@ -109,17 +143,26 @@ export function createListingDirectory(deps: { store: ListingsStore; publicUrl: 
       return lists.through(JSON.stringify([page, per_page, category, stage, country, pricing_model, domain, status, sort]), () => browse(input));
     },
 
-    /** Forgets a cached profile after a write to it on this node. */
+    /** Forgets a cached profile after a write to it on this node (the feed's notice comes later). */
     forget: (slug: string) => profiles.delete(slug),
 
-    async profile(slug: string) {
-      const hit = await profiles.through(slug, async () => {
+    async profile(slug: string): Promise<Profile> {
+      let fresh: Profile | undefined;
+      const kept = await profiles.through(slug, async () => {
         const row = await store.profileBySlug(slug);
-        return row ? { id: row.id, profile: toProfile(row, publicUrl) } : null;
+        if (!row) return null;
+        fresh = toProfile(row, publicUrl);
+        return { id: row.id, json: jsonText(fresh) };
       });
-      if (!hit) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
-      views.record(hit.id);
-      return hit.profile;
+      if (!kept) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+      views.record(kept.id);
+      let profile = objects.get(kept);
+      if (!profile) {
+        profile = fresh ?? parsedJson<Profile>(kept.json);
+        if (objects.size >= PROFILE_OBJECTS) objects.delete(objects.keys().next().value!);
+        objects.set(kept, profile);
+      }
+      return profile;
     },
 
     async alternatives(slug: string, page: PageRequest) {

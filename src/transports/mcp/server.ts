@@ -11,6 +11,7 @@ import { fastToolCall } from './fast-path.ts';
 import { executeOperation } from '../../operations/execute.ts';
 import { asServiceUnavailable } from '../../store/unavailable.ts';
 import { MCP_VERSIONS } from '../../domain/site/site-info.ts';
+import { jsonText } from '../../domain/json-text.ts';
 
 
 /** Where MCP callers put an Idempotency-Key: the request's _meta, under the HTTP header's name. */
@@ -67,9 +68,6 @@ function offerNoPromptsOrResources(server: McpServer) {
 
 /** Builds the per-request MCP server: one tool per operation, the same handler as REST. */
 export function createMcpNodeHandler(operations: AnyOperation[], services: Services, opts: McpOptions) {
-  // Cached reads return the same checked object for a few seconds: serialise it once.
-  const texts = new WeakMap<object, string>();
-
   /** One tool call, whichever path it came by: the SDK's or the fast path. Never throws. */
   async function runTool(op: AnyOperation, args: unknown, actor: Actor, meta: Record<string, unknown> | undefined) {
     try {
@@ -84,9 +82,7 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
       const replayed = outcome.replayed ? { _meta: { [IDEMPOTENCY_META_KEY + '/replayed']: true } } : {};
       if (outcome.status >= 400) return { ...toolError(outcome.body as Problem), ...replayed };
       const out = outcome.body as Record<string, unknown>;
-      let text = texts.get(out);
-      if (text === undefined) texts.set(out, (text = JSON.stringify(out)));
-      return { content: [{ type: 'text' as const, text }], structuredContent: out, ...replayed };
+      return { content: [{ type: 'text' as const, text: jsonText(out) }], structuredContent: out, ...replayed };
     } catch (err) {
       if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
       // The database being away: the same 503 service_unavailable problem as on REST.

@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
+import { jsonText } from '../../domain/json-text.ts';
 
-/**
- * A response body as JSON, encoded once per object: cached reads hand back the same object for
- * a few seconds, so its text (and its ETag) are computed once too.
- */
-const memo = new WeakMap<object, { json: string; etag?: string }>();
-
+/** A response body as JSON, encoded once per object (cached reads return the same object). */
 export function encodeJson(data: unknown): string {
   if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-  let hit = memo.get(data);
-  if (!hit) memo.set(data, (hit = { json: JSON.stringify(data) }));
-  return hit.json;
+  return jsonText(data);
 }
+
+/** ETags, like the text, once per object. */
+const etags = new WeakMap<object, string>();
 
 /** A strong ETag of the body: the same bytes, the same tag, on every node. */
 export function etagOf(data: object): string {
-  const json = encodeJson(data);
-  const hit = memo.get(data)!;
-  return (hit.etag ??= `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`);
+  let etag = etags.get(data);
+  if (etag === undefined) etags.set(data, (etag = `"${createHash('sha256').update(jsonText(data)).digest('base64url').slice(0, 32)}"`));
+  return etag;
 }
 
 /** RFC 9110 If-None-Match: "*", or one of the listed tags (weak comparison). */

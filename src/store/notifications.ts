@@ -1,0 +1,88 @@
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * LISTEN on one channel. `up` is called once the listener is in place (and again after each
+ * reconnection), `down` when notifications may have been missed (the connection was lost): a
+ * listener cannot know what was sent while it was away, so callers forget what they kept.
+ */
+export interface ListenHandlers {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
+}
+
+export type Listen = (channel: string, handlers: ListenHandlers) => () => Promise<void>;
+
+/** How long a lost PostgreSQL listener waits before connecting again. */
+export const RELISTEN_MS = 1000;
+
+/** PGlite is one session in this process: every committed NOTIFY reaches its listeners. */
+export function pgliteListen(pglite: PGlite): Listen {
+  return (channel, handlers) => {
+    let stop: (() => Promise<void>) | undefined;
+    let stopped = false;
+    void pglite.listen(channel, (payload) => handlers.message(payload)).then(async (unlisten) => {
+      if (stopped) return unlisten();
+      stop = unlisten;
+      handlers.up();
+    }, () => handlers.down());
+    return async () => {
+      stopped = true;
+      await stop?.().catch(() => {});
+    };
+  };
+}
+
+/**
+ * PostgreSQL: a connection of its own (a pooled one goes back to the pool between queries),
+ * connected again after it is lost. TCP keep-alive notices a peer that vanished without a word.
+ */
+export function postgresListen(connectionString: string, connectionTimeoutMillis: number): Listen {
+  return (channel, handlers) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+
+    const retry = () => {
+      if (!stopped) timer = setTimeout(connect, RELISTEN_MS).unref();
+    };
+    const lost = (c: pg.Client) => {
+      if (client !== c) return;
+      client = undefined;
+      c.end().catch(() => {});
+      handlers.down();
+      retry();
+    };
+    async function connect() {
+      const c = new pg.Client({ connectionString, connectionTimeoutMillis, keepAlive: true });
+      c.on('error', () => lost(c));
+      c.on('end', () => lost(c));
+      c.on('notification', (n) => {
+        if (n.channel === channel && n.payload !== undefined) handlers.message(n.payload);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${c.escapeIdentifier(channel)}`);
+      } catch {
+        c.end().catch(() => {});
+        retry();
+        return;
+      }
+      if (stopped) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      handlers.up();
+    }
+    void connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    };
+  };
+}
