@@ -93,7 +93,7 @@ export function createListingDirectory(deps: {
   const alternativePages = deps.cache<Awaited<ReturnType<typeof alternativesOf>>>('alternatives', ttl, 10_000);
   // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
   const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
-  const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs ?? 5000);
+  const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs);
 
   async function refOrNotFound(slug: string, statuses?: readonly string[]) {
     const ref = await store.publicRef(slug, statuses);

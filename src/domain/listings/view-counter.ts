@@ -1,17 +1,28 @@
 /**
  * Counts profile views without a write on the read path: views are added up in memory and
- * written in one batch every few seconds (and on shutdown). A crash loses at most one interval.
+ * written every VIEW_FLUSH_MS (and on shutdown). A crash loses at most one interval.
+ *
+ * A view count lives on the listing row, which carries a dozen indexes (two of them GIN), so
+ * adding to it costs about 0.2–0.4 ms of database time per listing, however many views it adds:
+ * at 100,000 listings read by crawlers, flushing every 5 s rewrote 50,000 rows per flush (15 s of
+ * work per 5 s). Every 30 s the same listings are written once instead of six times, in chunks of
+ * VIEW_FLUSH_CHUNK listings, each its own short transaction (no row stays locked for long).
  */
+export const VIEW_FLUSH_MS = 30_000;
+export const VIEW_FLUSH_CHUNK = 1000;
+
 export class ViewCounter {
   #pending = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
   readonly #write: (counts: Map<string, number>, day: string) => Promise<void>;
   readonly #now: () => Date;
+  readonly #chunk: number;
 
-  constructor(write: (counts: Map<string, number>, day: string) => Promise<void>, now: () => Date, intervalMs = 5000) {
+  constructor(write: (counts: Map<string, number>, day: string) => Promise<void>, now: () => Date, intervalMs = VIEW_FLUSH_MS, chunk = VIEW_FLUSH_CHUNK) {
     this.#write = write;
     this.#now = now;
+    this.#chunk = chunk;
     if (intervalMs > 0) {
       this.#timer = setInterval(() => void this.flush().catch(() => {}), intervalMs);
       this.#timer.unref();
@@ -23,19 +34,25 @@ export class ViewCounter {
   }
 
   /**
-   * Writes what is pending. Calls are serialised so two flushes never race on one batch; a
-   * failed flush (the database away) keeps its counts for the next one and does not stop it.
+   * Writes what is pending, chunk by chunk in id order (two flushes on two nodes lock rows in the
+   * same order). Calls are serialised so two flushes never race on one batch; a chunk that fails
+   * (the database away) keeps its counts and those of the chunks after it for the next flush.
    */
   flush(): Promise<void> {
     this.#flushing = this.#flushing.catch(() => {}).then(async () => {
       if (this.#pending.size === 0) return;
       const batch = this.#pending;
       this.#pending = new Map();
-      try {
-        await this.#write(batch, this.#now().toISOString().slice(0, 10));
-      } catch (err) {
-        for (const [id, n] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + n);
-        throw err;
+      const ids = [...batch.keys()].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+      const day = this.#now().toISOString().slice(0, 10);
+      for (let from = 0; from < ids.length; from += this.#chunk) {
+        const chunk = new Map(ids.slice(from, from + this.#chunk).map((id) => [id, batch.get(id)!]));
+        try {
+          await this.#write(chunk, day);
+        } catch (err) {
+          for (const id of ids.slice(from)) this.#pending.set(id, (this.#pending.get(id) ?? 0) + batch.get(id)!);
+          throw err;
+        }
       }
     });
     return this.#flushing;
