@@ -3,6 +3,7 @@ import { parseIdempotencyKey } from '../domain/idempotency.ts';
 import type { AnyOperation, OperationContext } from './define.ts';
 import { runIdempotent, type Outcome } from './idempotent-run.ts';
 import { checkInputText } from './validation.ts';
+import { isChecked } from '../contract/checked.ts';
 
 /**
  * Runs a validated, authorised operation for any transport: through the Idempotency-Key record
@@ -33,6 +34,7 @@ const checked = new WeakMap<object, unknown>();
  */
 function checkedOutput(op: AnyOperation, out: unknown): unknown {
   if (typeof out !== 'object' || out === null) return op.output.parse(out);
+  if (isChecked(op.output, out)) return out;
   let body = checked.get(out);
   if (body === undefined) checked.set(out, (body = op.output.parse(out)));
   return body;

@@ -4,6 +4,8 @@ import type { CacheFactory } from '../../store/shared-cache.ts';
 import { KeptCache } from '../../store/kept-cache.ts';
 import { EVERY_LISTING, type ListingChanges } from '../../store/listing-changes.ts';
 import { jsonText, parsedJson } from '../json-text.ts';
+import { ListingProfile } from '../../contract/listing.ts';
+import { markChecked } from '../../contract/checked.ts';
 import { correctionGroups, likelyMatches, queryWords } from './typo-query.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
@@ -151,14 +153,16 @@ export function createListingDirectory(deps: {
       const kept = await profiles.through(slug, async () => {
         const row = await store.profileBySlug(slug);
         if (!row) return null;
-        fresh = toProfile(row, publicUrl);
+        // Checked here, once: the text kept is then exactly what get_listing answers, and an
+        // object parsed back from it needs no second check (contract/checked.ts).
+        fresh = markChecked(ListingProfile, ListingProfile.parse(toProfile(row, publicUrl)) as Profile);
         return { id: row.id, json: jsonText(fresh) };
       });
       if (!kept) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
       views.record(kept.id);
       let profile = objects.get(kept);
       if (!profile) {
-        profile = fresh ?? parsedJson<Profile>(kept.json);
+        profile = fresh ?? markChecked(ListingProfile, parsedJson<Profile>(kept.json));
         if (objects.size >= PROFILE_OBJECTS) objects.delete(objects.keys().next().value!);
         objects.set(kept, profile);
       }
