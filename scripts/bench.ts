@@ -398,6 +398,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
         label: `GET /api/v1/listings/{slug}, ${coldSlugs.length.toLocaleString('en-US')} slugs`,
         baseUrl,
         requests: coldSlugs.map((s) => get(`/api/v1/listings/${encodeURIComponent(s)}`)),
+        shared: true,
         preflight: async () => (coldSlugs.length >= 50_000 ? undefined : `only ${coldSlugs.length} distinct slugs (the target asks for 50,000)`),
       },
       {

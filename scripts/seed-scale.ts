@@ -109,6 +109,7 @@ async function main() {
       const size = Math.min(CHUNK, toAdd - offset);
       const listingRows: Record<string, unknown>[] = [];
       const votesBySlug = new Map<string, { user: string; at: Date }[]>();
+      const viewsBySlug = new Map<string, number>();
       for (let k = 0; k < size; k++) {
         const i = existing + offset + k;
         const r = createRandom(hashSeed(`scale-listing-${i}`));
@@ -142,6 +143,7 @@ async function main() {
           }
         }
         votesBySlug.set(slug, votes);
+        viewsBySlug.set(slug, votes.length * r.int(5, 25) + r.int(0, 300));
         const place = r.chance(0.85) ? r.weighted(PLACES.map((p) => [p, p.weight] as const)) : null;
         listingRows.push({
           slug,
@@ -165,7 +167,6 @@ async function main() {
           tags: text.tags,
           primary_category_id: categoryIds.get(category.spec.slug),
           votes_count: votes.length,
-          views_count: votes.length * r.int(5, 25) + r.int(0, 300),
           created_at: new Date((published ?? nowMs) - r.int(7, 60) * DAY),
         });
       }
@@ -196,7 +197,6 @@ async function main() {
             { name: 'tags', type: 'text[]' },
             { name: 'primary_category_id', type: 'bigint' },
             { name: 'votes_count', type: 'integer' },
-            { name: 'views_count', type: 'bigint' },
             { name: 'created_at', type: 'timestamptz' },
           ],
           listingRows,
@@ -204,6 +204,10 @@ async function main() {
         );
         await sql`insert into listing_categories (listing_id, category_id, is_primary, position)
           select id, primary_category_id, true, 0 from listings where id = any(${inserted.map((r) => r.id)}::bigint[])`.execute(trx);
+        // View counts (listing_views: a row per listing, made by the insert's trigger).
+        await sql`update listing_views lv set views = v.n
+          from unnest(${inserted.map((r) => r.id)}::bigint[], ${inserted.map((r) => viewsBySlug.get(r.slug)!)}::bigint[]) as v(id, n)
+          where lv.listing_id = v.id`.execute(trx);
         // Only listings this run inserted get votes, so votes_count stays equal to the rows.
         const voteRows = inserted.flatMap(({ id, slug }) =>
           votesBySlug.get(slug)!.map((v, k) => ({

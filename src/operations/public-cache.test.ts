@@ -26,8 +26,8 @@ test('rankings are cached per resolved week and page; views still count on cache
   const page2 = (await t.get('/api/v1/launches/weeks/2026-01-05?per_page=1&page=2')).body;
   assert.equal(page2.total, 2, 'another page is computed afresh');
   await t.app.services.listings.views.flush();
-  const views = await t.db.selectFrom('listings').select('views_count').where('id', '=', id).executeTakeFirstOrThrow();
-  assert.equal(Number(views.views_count), 3);
+  const views = await t.db.selectFrom('listing_views').select('views').where('listing_id', '=', id).executeTakeFirstOrThrow();
+  assert.equal(Number(views.views), 3);
 });
 
 test('browse lists, the category tree and category pages are cached; searches with words are not', async () => {
@@ -89,6 +89,9 @@ test("a listing page's reads (site info, alternatives, awards, badges) are cache
   assert.equal(same.headers.etag, first.headers.etag, 'the same reads make the same page');
   await sql`update listings set name = 'Renamed One' where id = ${listing}`.execute(t.db);
   t.app.services.listings.forget('paged-one');
+  // The database's notice of the rename (migration 0022) follows the commit and drops the profile
+  // once more; let it pass, so that the page read next is the one kept.
+  await new Promise((r) => setTimeout(r, 300));
   const renamed = await visitor.get('/listings/paged-one');
   assert.match(renamed.body, /<h1>Renamed One<\/h1>/, 'a new read makes a new page at once');
   assert.notEqual(renamed.headers.etag, first.headers.etag);

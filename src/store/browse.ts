@@ -18,7 +18,8 @@ const ORDER: Record<BrowseSort, RawBuilder<unknown>> = {
   votes: sql`l.votes_count desc, l.published_at asc nulls last, l.id`,
   newest: sql`l.published_at desc nulls last, l.id desc`,
   trending: sql`l.trending_score desc, l.votes_count desc, l.id`,
-  most_viewed: sql`l.views_count desc, l.id`,
+  // View counts live in listing_views (migration 0023), read through its (status, views, id) index.
+  most_viewed: sql`lv.views desc, lv.listing_id`,
   most_followed: sql`l.follows_count desc, l.id`,
 };
 
@@ -77,12 +78,13 @@ export async function browse(db: Kysely<DB>, q: BrowseQuery): Promise<BrowsePage
     if (!category || category.members === 0) return { rows: [], total: 0, totalIsEstimate: false };
   }
   const population = await publicListings(db, q.status);
-  const where = sql.join([sql`l.status = ${q.status}`, ...filters], sql` and `);
+  const viewed = q.sort === 'most_viewed';
+  const where = sql.join([sql`l.status = ${q.status}`, ...(viewed ? [sql`lv.status = ${q.status}`] : []), ...filters], sql` and `);
 
   // A small category is gathered and sorted; a large one is walked in order and each listing
   // tested, whichever reads fewer rows: walking reads about (offset + limit) × population /
   // members listings, gathering reads the members.
-  let source = sql`listings l`;
+  let source = viewed ? sql`listing_views lv join listings l on l.id = lv.listing_id` : sql`listings l`;
   let member = sql`true`;
   if (category) {
     const walk = (q.offset + q.limit) * population < category.members * category.members;
@@ -92,7 +94,7 @@ export async function browse(db: Kysely<DB>, q: BrowseQuery): Promise<BrowsePage
         where cv.category_id = ${category.id} and cv.status = ${q.status} and cv.listing_id = l.id offset 0)`;
     } else {
       source = sql`(select cv.listing_id from listing_category_cover cv where cv.category_id = ${category.id} and cv.status = ${q.status}) m
-        join listings l on l.id = m.listing_id`;
+        join listings l on l.id = m.listing_id${viewed ? sql` join listing_views lv on lv.listing_id = l.id` : sql``}`;
     }
   }
 

@@ -22,6 +22,9 @@ export interface SummaryRow {
   category_name: string | null;
 }
 
+/** A listing's view count (listing_views, one row per listing). */
+export const viewsCount = sql`coalesce((select lv.views from listing_views lv where lv.listing_id = l.id), 0) as views_count`;
+
 export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.status, l.plan,
-  l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, l.views_count, l.follows_count,
+  l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, ${viewsCount}, l.follows_count,
   l.published_at, pc.slug as category_slug, pc.name as category_name`;

@@ -1,7 +1,7 @@
 import { executePrepared } from './prepared.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, PaidSection } from './schema.ts';
-import { summaryColumns, type SummaryRow } from './listing-summary.ts';
+import { summaryColumns, viewsCount, type SummaryRow } from './listing-summary.ts';
 import { relevanceSearch } from './relevance-search.ts';
 import { BROWSE_LIMITS, boundedTotal, browse, listingFilters, type BrowseSort } from './browse.ts';
 
@@ -197,8 +197,8 @@ export function listingsStore(db: Kysely<DB>) {
       const ids = [...counts.keys()];
       const ns = ids.map((id) => counts.get(id)!);
       await db.transaction().execute(async (trx) => {
-        await sql`update listings l set views_count = l.views_count + v.n
-          from unnest(${ids}::bigint[], ${ns}::int[]) as v(id, n) where l.id = v.id`.execute(trx);
+        await sql`update listing_views lv set views = lv.views + v.n
+          from unnest(${ids}::bigint[], ${ns}::int[]) as v(id, n) where lv.listing_id = v.id`.execute(trx);
         await sql`insert into listing_view_days (listing_id, day, views)
           select v.id, ${day}::date, v.n from unnest(${ids}::bigint[], ${ns}::int[]) as v(id, n)
           where exists (select 1 from listings where id = v.id)
@@ -219,7 +219,7 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
       l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
       l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
       l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
-      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, l.views_count, l.follows_count,
+      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, ${viewsCount}, l.follows_count,
       coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
           order by lc.is_primary desc, lc.position, c.name)
         from listing_categories lc join categories c on c.id = lc.category_id

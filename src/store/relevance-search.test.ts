@@ -94,7 +94,7 @@ test('listing_search and its counts follow every write to listings', async () =>
   assert.equal(live?.status, 'live');
   assert.equal(live?.votes_count, 12);
   assert.match(live?.text ?? '', /'zebra'/);
-  await sql`update listings set views_count = views_count + 5 where id = ${id}`.execute(db);
+  await sql`update listings set follows_count = follows_count + 5 where id = ${id}`.execute(db);
   await sql`update listings set status = 'archived' where id = ${id}`.execute(db);
   assert.equal(await copy(id), undefined);
   await sql`update listings set status = 'live' where id = ${id}`.execute(db);

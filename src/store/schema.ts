@@ -128,7 +128,6 @@ export interface ListingsTable {
   /** Time-decayed votes, stored by the trending-refresh job. */
   trending_score: Generated<number>;
   follows_count: Generated<number>;
-  views_count: ColumnType<string, string | number | undefined, string | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   search_text: ColumnType<string, never, never>;
@@ -215,6 +214,14 @@ export interface ReviewsTable {
   body: Generated<string>;
   status: Generated<'pending' | 'published' | 'rejected'>;
   created_at: Timestamp;
+}
+
+/** A listing's view count, off the listing row (migration 0023); one row per listing, made by a trigger. */
+export interface ListingViewsTable {
+  listing_id: string;
+  /** The listing's status, copied by a trigger (the most-viewed order is read from one index). */
+  status: ColumnType<string, never, never>;
+  views: ColumnType<string, never, string | number>;
 }
 
 export interface ListingViewDaysTable {
@@ -641,6 +648,7 @@ export interface DB {
   follows: FollowsTable;
   reviews: ReviewsTable;
   listing_view_days: ListingViewDaysTable;
+  listing_views: ListingViewsTable;
   domain_rating_snapshots: DomainRatingSnapshotsTable;
   billboard_contributions: BillboardContributionsTable;
   orders: OrdersTable;

@@ -6,7 +6,7 @@ let seq = 0;
 const next = () => ++seq;
 
 type ListingInput = Partial<
-  Omit<Insertable<ListingsTable>, 'faqs' | 'socials' | 'story' | 'views_count' | 'revenue_mrr_cents'>
+  Omit<Insertable<ListingsTable>, 'faqs' | 'socials' | 'story' | 'revenue_mrr_cents'>
 > & {
   slug?: string;
   category?: string;
@@ -73,7 +73,7 @@ export function fixtures(db: Kysely<DB>) {
     async listing(p: ListingInput = {}) {
       const n = next();
       const slug = p.slug ?? `listing-${n}`;
-      const { category, extraCategories, faqs, socials, story, ...cols } = p;
+      const { category, extraCategories, faqs, socials, story, views_count, ...cols } = p;
       const catId = category
         ? (await db.selectFrom('categories').select('id').where('slug', '=', category).executeTakeFirstOrThrow()).id
         : null;
@@ -92,11 +92,11 @@ export function fixtures(db: Kysely<DB>) {
           faqs: JSON.stringify(faqs ?? []),
           socials: JSON.stringify(socials ?? {}),
           story: story === undefined || story === null ? null : JSON.stringify(story),
-          views_count: p.views_count ?? 0,
           revenue_mrr_cents: p.revenue_mrr_cents === undefined || p.revenue_mrr_cents === null ? null : String(p.revenue_mrr_cents),
         } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (views_count) await db.updateTable('listing_views').set({ views: views_count }).where('listing_id', '=', row.id).execute();
       if (catId) {
         await db.insertInto('listing_categories').values({ listing_id: row.id, category_id: catId, is_primary: true }).execute();
       }

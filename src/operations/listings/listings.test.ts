@@ -205,14 +205,14 @@ test('get_listing: scheduled listings are public, drafts and unknown slugs are 4
 });
 
 test('get_listing counts views in batches, without writing on the read path', async () => {
-  const before = Number((await t.db.selectFrom('listings').select('views_count').where('id', '=', invoicer).executeTakeFirstOrThrow()).views_count);
+  const before = Number((await t.db.selectFrom('listing_views').select('views').where('listing_id', '=', invoicer).executeTakeFirstOrThrow()).views);
   await t.get('/api/v1/listings/invoicer');
   await t.get('/api/v1/listings/invoicer');
-  const unflushed = Number((await t.db.selectFrom('listings').select('views_count').where('id', '=', invoicer).executeTakeFirstOrThrow()).views_count);
+  const unflushed = Number((await t.db.selectFrom('listing_views').select('views').where('listing_id', '=', invoicer).executeTakeFirstOrThrow()).views);
   assert.equal(unflushed, before, 'nothing is written until the flush');
   await t.app.services.listings.views.flush();
-  const after = await t.db.selectFrom('listings').select('views_count').where('id', '=', invoicer).executeTakeFirstOrThrow();
-  assert.equal(Number(after.views_count), before + 2);
+  const after = await t.db.selectFrom('listing_views').select('views').where('listing_id', '=', invoicer).executeTakeFirstOrThrow();
+  assert.equal(Number(after.views), before + 2);
   const day = await t.db.selectFrom('listing_view_days').select(['day', 'views']).where('listing_id', '=', invoicer).execute();
   assert.deepEqual(day, [{ day: '2026-03-12', views: 2 }]);
 });
