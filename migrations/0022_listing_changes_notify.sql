@@ -7,7 +7,7 @@
 -- The columns compared below are those the profile statement reads (store/listings-store.ts,
 -- profileRow; a test keeps the two lists equal). Trending scores and week votes are left out on
 -- purpose (not shown; the trending job rewrites them for many listings at once), and view counts
--- are not on this row (listing_views, migration 0023): a profile shows them up to a minute late
+-- are not on this row (listing_views, migration 0023): a profile shows them a few minutes late
 -- (docs/decisions.md).
 
 create function ly_listing_row_changed() returns trigger language plpgsql as $$

@@ -16,6 +16,13 @@ export type Listen = (channel: string, handlers: ListenHandlers) => () => Promis
 
 /** How long a lost PostgreSQL listener waits before connecting again. */
 export const RELISTEN_MS = 1000;
+/**
+ * A PostgreSQL listener notifies itself this often, and counts as lost when its own notice has
+ * not come back within twice that: TCP keep-alive alone takes hours to notice a peer that
+ * vanished without a word (a dropped NAT entry), and meanwhile nothing would be heard.
+ */
+export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT = '~heartbeat';
 
 /** PGlite is one session in this process: every committed NOTIFY reaches its listeners. */
 export function pgliteListen(pglite: PGlite): Listen {
@@ -38,11 +45,13 @@ export function pgliteListen(pglite: PGlite): Listen {
  * PostgreSQL: a connection of its own (a pooled one goes back to the pool between queries),
  * connected again after it is lost. TCP keep-alive notices a peer that vanished without a word.
  */
-export function postgresListen(connectionString: string, connectionTimeoutMillis: number): Listen {
+export function postgresListen(connectionString: string, connectionTimeoutMillis: number, heartbeatMs = HEARTBEAT_MS): Listen {
   return (channel, handlers) => {
     let client: pg.Client | undefined;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let beating: NodeJS.Timeout | undefined;
+    let lastBeat = 0;
 
     const retry = () => {
       if (!stopped) timer = setTimeout(connect, RELISTEN_MS).unref();
@@ -50,6 +59,7 @@ export function postgresListen(connectionString: string, connectionTimeoutMillis
     const lost = (c: pg.Client) => {
       if (client !== c) return;
       client = undefined;
+      clearInterval(beating);
       c.end().catch(() => {});
       handlers.down();
       retry();
@@ -59,7 +69,9 @@ export function postgresListen(connectionString: string, connectionTimeoutMillis
       c.on('error', () => lost(c));
       c.on('end', () => lost(c));
       c.on('notification', (n) => {
-        if (n.channel === channel && n.payload !== undefined) handlers.message(n.payload);
+        if (n.channel !== channel || n.payload === undefined) return;
+        if (n.payload === HEARTBEAT) lastBeat = Date.now();
+        else handlers.message(n.payload);
       });
       try {
         await c.connect();
@@ -74,12 +86,18 @@ export function postgresListen(connectionString: string, connectionTimeoutMillis
         return;
       }
       client = c;
+      lastBeat = Date.now();
+      beating = setInterval(() => {
+        if (Date.now() - lastBeat > 2 * heartbeatMs) return lost(c);
+        c.query(`select pg_notify($1, $2)`, [channel, HEARTBEAT]).catch(() => lost(c));
+      }, heartbeatMs).unref();
       handlers.up();
     }
     void connect();
     return async () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(beating);
       const c = client;
       client = undefined;
       await c?.end().catch(() => {});

@@ -53,7 +53,7 @@ export const PROFILE_CACHE_MS = 5000;
  * With the change feed live, a profile is kept until it changes, and this long at most: the
  * longest its view count lags (views are flushed in bulk and do not announce themselves).
  */
-export const PROFILE_KEPT_MS = 60_000;
+export const PROFILE_KEPT_MS = 5 * 60_000;
 /** Profiles kept, as JSON text (about 2 KB each): the whole directory at the scale promised. */
 export const PROFILE_CACHE_ENTRIES = 100_000;
 /** Of those, the most recently read also as objects (about 5 KB more each), read without parsing. */
