@@ -3,7 +3,8 @@ import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
 import { KeptCache } from '../../store/kept-cache.ts';
 import { EVERY_LISTING, type ListingChanges } from '../../store/listing-changes.ts';
-import { jsonText, parsedJson } from '../json-text.ts';
+import { jsonTag, jsonText, parsedJson } from '../json-text.ts';
+import { RecentMap } from '../../store/recent-map.ts';
 import { ListingProfile } from '../../contract/listing.ts';
 import { markChecked } from '../../contract/checked.ts';
 import { correctionGroups, likelyMatches, queryWords } from './typo-query.ts';
@@ -56,12 +57,17 @@ export const PROFILE_CACHE_MS = 5000;
 export const PROFILE_KEPT_MS = 5 * 60_000;
 /** Profiles kept, as JSON text (about 2 KB each): the whole directory at the scale promised. */
 export const PROFILE_CACHE_ENTRIES = 100_000;
-/** Of those, the most recently read also as objects (about 5 KB more each), read without parsing. */
+/**
+ * Of those, up to this many also as objects (about 5 KB more each), read without parsing: those
+ * read again within PROFILE_HOT_MS. A crawler's pass reads each profile once; keeping the object
+ * of each would only hand the garbage collector thousands of old objects to trace.
+ */
 export const PROFILE_OBJECTS = 10_000;
+export const PROFILE_HOT_MS = 1000;
 
 type Profile = ReturnType<typeof toProfile>;
-/** A kept profile: its text, or null for a slug that is not public. */
-type KeptProfile = { id: string; json: string } | null;
+/** A kept profile: its text, the text's tag and when it was last read; null for a slug that is not public. */
+type KeptProfile = { id: string; json: string; tag: string; read: number } | null;
 
 export function createListingDirectory(deps: {
   store: ListingsStore;
@@ -78,10 +84,10 @@ export function createListingDirectory(deps: {
   // agents: profiles are kept until the database announces a change to them (migration 0022),
   // as text, since a presented object weighs three times its text in memory.
   const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, max: PROFILE_CACHE_ENTRIES, live: deps.changes.live });
-  // The hottest profiles as objects too: a hit returns the very same object, and the transports
-  // reuse its text (domain/json-text.ts). Keyed by the kept entry, so a changed profile's old
-  // object is never found again.
-  const objects = new Map<{ id: string; json: string }, Profile>();
+  // The hot profiles as objects too: a hit returns the very same object, and the transports
+  // reuse its text and tag (domain/json-text.ts). Keyed by the kept entry, so a changed profile's
+  // old object is never found again.
+  const objects = new RecentMap<NonNullable<KeptProfile>, Profile>(PROFILE_OBJECTS);
   deps.changes.subscribe((slug) => {
     if (slug === EVERY_LISTING) {
       profiles.clear();
@@ -156,15 +162,17 @@ export function createListingDirectory(deps: {
         // Checked here, once: the text kept is then exactly what get_listing answers, and an
         // object parsed back from it needs no second check (contract/checked.ts).
         fresh = markChecked(ListingProfile, ListingProfile.parse(toProfile(row, publicUrl)) as Profile);
-        return { id: row.id, json: jsonText(fresh) };
+        return { id: row.id, json: jsonText(fresh), tag: jsonTag(fresh), read: 0 };
       });
       if (!kept) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
       views.record(kept.id);
       let profile = objects.get(kept);
       if (!profile) {
-        profile = fresh ?? markChecked(ListingProfile, parsedJson<Profile>(kept.json));
-        if (objects.size >= PROFILE_OBJECTS) objects.delete(objects.keys().next().value!);
-        objects.set(kept, profile);
+        profile = fresh ?? markChecked(ListingProfile, parsedJson<Profile>(kept.json, kept.tag));
+        const at = Date.now();
+        // Just read from the database, or read again soon: likely to be read again.
+        if (fresh || at - kept.read < PROFILE_HOT_MS) objects.set(kept, profile);
+        kept.read = at;
       }
       return profile;
     },

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { jsonText } from '../../domain/json-text.ts';
+import { jsonTag, jsonText } from '../../domain/json-text.ts';
 
 /** A response body as JSON, encoded once per object (cached reads return the same object). */
 export function encodeJson(data: unknown): string {
@@ -7,15 +6,8 @@ export function encodeJson(data: unknown): string {
   return jsonText(data);
 }
 
-/** ETags, like the text, once per object. */
-const etags = new WeakMap<object, string>();
-
-/** A strong ETag of the body: the same bytes, the same tag, on every node. */
-export function etagOf(data: object): string {
-  let etag = etags.get(data);
-  if (etag === undefined) etags.set(data, (etag = `"${createHash('sha256').update(jsonText(data)).digest('base64url').slice(0, 32)}"`));
-  return etag;
-}
+/** A strong ETag of the body, once per object: the same bytes, the same tag, on every node. */
+export const etagOf = (data: object): string => jsonTag(data);
 
 /** RFC 9110 If-None-Match: "*", or one of the listed tags (weak comparison). */
 export function noneMatch(header: string | undefined, etag: string): boolean {
