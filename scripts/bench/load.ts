@@ -26,6 +26,11 @@ export interface Target {
    * connection before sending: 12 s of set-up, counted in the run's time and latencies.)
    */
   shared?: boolean;
+  /**
+   * Before the warm-up, this many requests (through the shared cursor) answered and not measured:
+   * a node that has already served every listing once, as a directory's busy node has.
+   */
+  prime?: number;
 }
 
 const cursors = new WeakMap<Target, { next: number }>();
@@ -69,13 +74,14 @@ async function run(
   connections: number,
   duration: number,
   onLatency?: (ms: number) => void,
+  amount?: number,
 ): Promise<{ result: Result; openAges: number[] }> {
   // Send time of each connection's outstanding request (autocannon sends one at a time per connection).
   const outstanding = new Map<EventEmitter, number>();
   const instance = autocannon({
     url: target.baseUrl,
     connections,
-    duration,
+    ...(amount ? { amount } : { duration }),
     timeout: 30,
     requests: target.shared ? [sharedCursor(target)] : target.requests,
     ...(target.verifyBody ? { verifyBody: target.verifyBody } : {}),
@@ -103,6 +109,10 @@ export async function measure(
     settle?: () => Promise<number>;
   },
 ): Promise<Measurement> {
+  if (target.prime) {
+    await run(target, opts.connections, 0, undefined, target.prime);
+    await opts.settle?.();
+  }
   if (opts.warmupS > 0) {
     await run(target, opts.connections, opts.warmupS);
     await opts.settle?.();
