@@ -30,7 +30,7 @@ test('rankings are cached per resolved week and page; views still count on cache
   assert.equal(Number(views.views), 3);
 });
 
-test('browse lists, the category tree and category pages are cached; searches with words are not', async () => {
+test('browse lists, searches, the category tree and category pages are cached; a search is one entry per set of words', async () => {
   await t.fx.category({ slug: 'tools' });
   const listed = await t.fx.listing({ slug: 'browsed', name: 'Browsed', category: 'tools' });
   const browse = async () => (await t.get('/api/v1/listings?sort=newest&per_page=100')).body.items.map((i: any) => i.name);
@@ -40,7 +40,9 @@ test('browse lists, the category tree and category pages are cached; searches wi
   await t.fx.listing({ category: 'tools' });
   assert.deepEqual(await browse(), before.browse, 'browse: cached');
   assert.equal(await tree(), before.tree, 'tree: cached');
-  assert.equal((await t.get('/api/v1/listings?q=browsed')).body.total, before.words - 1, 'a search with words reads the database');
+  assert.equal((await t.get('/api/v1/listings?q=browsed')).body.total, before.words, 'a search with words: cached');
+  assert.equal((await t.get('/api/v1/listings?q=BROWSED,')).body.total, before.words, 'the same words, written otherwise: the same entry');
+  assert.equal((await t.get('/api/v1/listings?q=browsed&per_page=3')).body.total, before.words - 1, 'another page size: read afresh');
 });
 
 test('public reads carry a strong ETag and Cache-Control, and answer 304 to If-None-Match; signed-in reads do not', async () => {

@@ -94,9 +94,12 @@ export function createListingDirectory(deps: {
       objects.clear();
     } else profiles.delete(slug);
   });
-  // Browsing (no query): the lists the home page, feeds and crawlers ask for most. Searches with
-  // words are not cached: their cost is what the search work is about (docs/decisions.md).
+  // Browsing (no query): the lists the home page, feeds and crawlers ask for most.
   const lists = deps.cache<Awaited<ReturnType<typeof browse>>>('browse', ttl, 2_000);
+  // Searches with words, by their words once normalised: the same query asked again within the
+  // lifetime (a popular search, a crawler, a page and its API twin) is read once. Distinct queries
+  // still each cost a search (the bench measures both).
+  const searches = deps.cache<Awaited<ReturnType<typeof browse>>>('search', ttl, 2_000);
   // Shown on every listing page beside the profile: kept as long as the profile is.
   const alternativePages = deps.cache<Awaited<ReturnType<typeof alternativesOf>>>('alternatives', ttl, 10_000);
   // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
@@ -146,9 +149,11 @@ export function createListingDirectory(deps: {
     views,
 
     async search(input: SearchInput) {
-      if (queryWords(input.q ?? '').length > 0) return browse(input);
+      const words = queryWords(input.q ?? '');
       const { page, per_page, category, stage, country, pricing_model, domain, status, sort } = input;
-      return lists.through(JSON.stringify([page, per_page, category, stage, country, pricing_model, domain, status, sort]), () => browse(input));
+      const key = JSON.stringify([page, per_page, category, stage, country, pricing_model, domain, status, sort]);
+      if (words.length > 0) return searches.through(`${words.join(' ')} ${key}`, () => browse(input));
+      return lists.through(key, () => browse(input));
     },
 
     /** Forgets a cached profile after a write to it on this node (the feed's notice comes later). */
