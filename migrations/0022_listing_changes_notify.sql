@@ -53,22 +53,16 @@ begin
   return null;
 end $$;
 
-create trigger listing_categories_changes after insert or update or delete on listing_categories
-  for each row execute function ly_listing_part_changed();
-create trigger listing_attribute_values_changes after insert or update or delete on listing_attribute_values
-  for each row execute function ly_listing_part_changed();
-create trigger listing_founders_changes after insert or update or delete on listing_founders
-  for each row execute function ly_listing_part_changed();
-create trigger listing_updates_changes after insert or update or delete on listing_updates
-  for each row execute function ly_listing_part_changed();
-create trigger reviews_changes after insert or update or delete on reviews
-  for each row execute function ly_listing_part_changed();
-create trigger domain_rating_snapshots_changes after insert or update or delete on domain_rating_snapshots
-  for each row execute function ly_listing_part_changed();
-create trigger milestones_changes after insert or update or delete on milestones
-  for each row execute function ly_listing_part_changed();
-create trigger listing_media_changes after insert or update or delete on listing_media
-  for each row execute function ly_listing_part_changed();
+-- Each table that holds a part of a profile, by listing_id.
+do $$
+declare part text;
+begin
+  foreach part in array array['listing_categories', 'listing_attribute_values', 'listing_founders', 'listing_updates',
+                               'reviews', 'domain_rating_snapshots', 'milestones', 'listing_media'] loop
+    execute format('create trigger %I after insert or update or delete on %I
+      for each row execute function ly_listing_part_changed()', part || '_changes', part);
+  end loop;
+end $$;
 
 -- A founder shown on a few listings: those listings. (Deleting one removes its listing_founders
 -- rows, which notify above.)

@@ -15,8 +15,8 @@ export function jsonText(value: object): string {
   return text;
 }
 
-/** A strong tag of the text (HTTP's ETag): the same bytes, the same tag, on every node. */
-export const tagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
+/** A strong tag of a body (HTTP's ETag): the same bytes, the same tag, on every node. */
+export const tagOf = (body: string | Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
 export function jsonTag(value: object): string {
   let tag = tags.get(value);

@@ -2,11 +2,10 @@
  * Counts profile views without a write on the read path: views are added up in memory and
  * written every VIEW_FLUSH_MS (and on shutdown). A crash loses at most one interval.
  *
- * A view count lives on the listing row, which carries a dozen indexes (two of them GIN), so
- * adding to it costs about 0.2–0.4 ms of database time per listing, however many views it adds:
- * at 100,000 listings read by crawlers, flushing every 5 s rewrote 50,000 rows per flush (15 s of
- * work per 5 s). Every 30 s the same listings are written once instead of six times, in chunks of
- * VIEW_FLUSH_CHUNK listings, each its own short transaction (no row stays locked for long).
+ * A flush costs a row write per listing viewed, however many views it adds (listing_views,
+ * migration 0023): crawlers read tens of thousands of profiles, so a flush every 30 s writes each
+ * such listing once where one every 5 s wrote it six times. Chunks of VIEW_FLUSH_CHUNK listings,
+ * each its own short transaction, keep no row locked for long.
  */
 export const VIEW_FLUSH_MS = 30_000;
 export const VIEW_FLUSH_CHUNK = 1000;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { tagOf } from '../../domain/json-text.ts';
 import { compress, type Coding } from './content-coding.ts';
 
 export interface Rendered {
@@ -33,8 +33,6 @@ interface Node {
 const MAX_VARIANTS = 64;
 const root: Node = { next: new WeakMap() };
 
-export const strongEtag = (body: string | Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
 /**
  * A page rendered for visitors who are not signed in, kept exactly as long as the operation
  * outputs it was built from. The services' caches hand back the very same object until it
@@ -54,7 +52,7 @@ export function rendered(from: readonly object[], variant: string, render: () =>
   if (!hit) {
     const page = render();
     const body = Buffer.from(page.body);
-    hit = { ...page, body, etag: strongEtag(body), served: 0 };
+    hit = { ...page, body, etag: tagOf(body), served: 0 };
     if (node.pages.size >= MAX_VARIANTS) node.pages.clear();
     node.pages.set(variant, hit);
   }
