@@ -1,21 +1,33 @@
 // The whole check: type-check, OpenAPI drift, then every *.test.ts with node's test runner.
 // With TEST_DATABASE_URL set, database tests run on PostgreSQL instead of the embedded PGlite.
+//
+// `npm test -- --database-only` runs only the test files that can reach a database (and skips the
+// type-check and drift check): CI's second pass, on PostgreSQL, after a whole pass on PGlite has
+// run everything else, whose outcome does not depend on the engine.
 import { spawnSync } from 'node:child_process';
 import { globSync } from 'node:fs';
 import path from 'node:path';
+import { reachesDatabase } from './test-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+// Every test file is a process that loads much of the service: compiled once, kept for the next
+// (Node's compile cache, checked against each file's contents).
+const env = { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'launchyard-compile'), ...process.env };
 const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
+const args = process.argv.slice(2);
+const databaseOnly = args.includes('--database-only');
+const filter = args.filter((a) => a !== '--database-only');
 const engine = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'PGlite (embedded)';
 console.log(`launchyard tests on ${engine}`);
-run(bin('tsc'), ['--noEmit']);
-run(process.execPath, ['scripts/openapi.ts', '--check']);
-const filter = process.argv.slice(2);
+if (!databaseOnly) {
+  run(bin('tsc'), ['--noEmit']);
+  run(process.execPath, ['scripts/openapi.ts', '--check']);
+}
 // Several app processes sharing one database need PostgreSQL and Redis: on PGlite these files
 // are not run at all (and said so here), rather than counted as skipped.
 const NEEDS_SHARED_SERVERS = ['test/scale/two-nodes.test.ts'];
@@ -23,5 +35,10 @@ let files = filter.length ? filter : globSync(['src/**/*.test.ts', 'scripts/**/*
 if (!filter.length && !(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)) {
   files = files.filter((f) => !NEEDS_SHARED_SERVERS.includes(f));
   console.log(`not run on this engine: ${NEEDS_SHARED_SERVERS.join(', ')} (needs TEST_DATABASE_URL and TEST_REDIS_URL; CI's PostgreSQL pass runs it)`);
+}
+if (databaseOnly) {
+  const all = files.length;
+  files = files.filter((f) => reachesDatabase(path.join(root, f)));
+  console.log(`--database-only: ${files.length} of ${all} test files reach a database; the other ${all - files.length} do not depend on the engine and are not run again`);
 }
 run(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=120000', ...files]);

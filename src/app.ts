@@ -46,9 +46,9 @@ export interface App {
 /** Opens the database, applies migrations and builds every transport. Nothing listens yet. */
 export async function createApp(
   config: Config,
-  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean } = {},
+  opts: { now?: () => Date; viewFlushMs?: number; profileCacheMs?: number; mcpFastPath?: boolean; /** Test-only operations served beside the real ones. */ extraOperations?: AnyOperation[]; /** Tests only: run sent jobs in this process instead of pg-boss. */ inlineJobs?: boolean; /** Tests only: PGlite starts from this dump of a migrated database (testing/database.ts). */ loadDataDir?: Blob } = {},
 ): Promise<App> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: opts.loadDataDir });
   let redis: RedisLink | undefined;
   let changes: ListingChanges | undefined;
   const pool = createWorkPool({ size: config.workers.threads });

@@ -13,7 +13,7 @@ import { CategoryTreeFileError, treeFromYaml, treeToYaml } from './contract/cate
 // A fresh PostgreSQL database each with TEST_DATABASE_URL, else an embedded one in a data directory.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-categories-'));
 async function directory(name: string) {
-  const fresh = await freshDatabaseUrl();
+  const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, name) });
   after(() => fresh.drop());
   const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', REDIS_URL: '', DATA_DIR: path.join(dir, name), LOG_LEVEL: 'silent' };
   return (args: string[], input?: string) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8', input });

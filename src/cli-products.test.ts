@@ -8,8 +8,8 @@ import { freshDatabaseUrl } from './testing/database.ts';
 
 // The operator's price list from the command line: npm run cli -- products:list|set-price|add|retire,
 // on the configured database (a fresh PostgreSQL one with TEST_DATABASE_URL, else a data directory).
-const fresh = await freshDatabaseUrl();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-products-'));
+const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, 'data') });
 const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
 after(() => fresh.drop());
 const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });

@@ -12,8 +12,8 @@ import { outboxStore } from './store/outbox-store.ts';
 
 // The CLI runs against the configured database: a fresh PostgreSQL one with TEST_DATABASE_URL,
 // otherwise an embedded data directory.
-const fresh = await freshDatabaseUrl();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-'));
+const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, 'data') });
 const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
 const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });
 

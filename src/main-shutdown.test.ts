@@ -9,11 +9,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { freePort, startService, userWithKey } from './testing/service-process.ts';
 import { openDatabase } from './store/database.ts';
+import { migratedDataDir } from './testing/database.ts';
 
 // Shutdown of the real process: SIGTERM stops new work, lets what runs finish until
 // SHUTDOWN_TIMEOUT_SECONDS, then exits; a second SIGTERM exits at once; a job cut short is left
 // to run again, never failed for the founder. One data directory serves every test in turn.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-shutdown-'));
+await migratedDataDir(dataDir);
 const base = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', CRAWLER_ALLOW_HOSTS: '127.0.0.1' };
 
 async function serve(env: Record<string, string> = {}) {

@@ -32,9 +32,10 @@ test('the next-steps block names only what is missing, and is gone once the dire
 });
 
 test('npm start on an empty database logs the next steps after the listening line; set up, it does not', async () => {
-  const fresh = await freshDatabaseUrl();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-next-steps-'));
+  const fresh = await freshDatabaseUrl({ dataDir });
   after(() => fresh.drop());
-  const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'launchyard-next-steps-')), DATABASE_URL: fresh.databaseUrl ?? '' };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: fresh.databaseUrl ?? '' };
   /** The service's whole start-up output: started, then stopped (its "stopping" line comes after everything start-up printed). */
   const startUpOutput = async () => {
     const port = await freePort();

@@ -32,6 +32,8 @@ export interface Database {
   engine: Engine;
   /** LISTEN for notifications (store/notifications.ts): the database's own change feed. */
   listen: Listen;
+  /** PGlite: its data directory as a tarball (tests start their databases from a migrated one). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' for an in-process throwaway database. */
   dataDir: string;
   poolSize?: number;
+  /** PGlite: a new data directory (or memory) starts as this dump instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -73,7 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dataPath = path.join(opts.dataDir, 'pg');
   }
   try {
-    const pglite = new PGlite(dataPath, { extensions: { pg_trgm, unaccent, fuzzystrmatch } });
+    const pglite = new PGlite(dataPath, { extensions: { pg_trgm, unaccent, fuzzystrmatch }, loadDataDir: opts.loadDataDir });
     try {
       await pglite.waitReady;
     } catch (err) {
@@ -85,6 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       engine: 'pglite',
       listen: pgliteListen(pglite),
+      dumpDataDir: () => pglite.dumpDataDir('none'),
       async close() {
         await db.destroy();
         await pglite.close();

@@ -42,7 +42,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
     ...opts.env,
   });
-  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, inlineJobs: !config.jobs });
+  const app: App = await createApp(config, { now: opts.now, viewFlushMs: 0, profileCacheMs: opts.profileCacheMs ?? 0, mcpFastPath: opts.mcpFastPath, extraOperations: opts.extraOperations, inlineJobs: !config.jobs, loadDataDir: config.dataDir === 'memory://' ? fresh.loadDataDir : undefined });
   let baseUrl: string | undefined;
   const clients: Client[] = [];
   let closed = false;

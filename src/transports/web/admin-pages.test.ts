@@ -298,8 +298,8 @@ test('price changes, additions and retirements on /admin/products go to the log 
 });
 
 test('the CLI makes the first administrator (and an existing account one), disables and enables; each is logged as the operator', async () => {
-  const fresh = await freshDatabaseUrl();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-admin-'));
+  const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, 'data') });
   const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
   const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(import.meta.dirname, '../../cli.ts'), ...args], { env, encoding: 'utf8' });
   try {
