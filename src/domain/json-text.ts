@@ -24,10 +24,35 @@ export function jsonTag(value: object): string {
   return tag;
 }
 
-/** `value` parsed from `text` (whose tag is `tag`): neither need be made again. */
-export function parsedJson<T extends object>(text: string, tag?: string): T {
-  const value = JSON.parse(text) as T;
-  texts.set(value, text);
-  if (tag !== undefined) tags.set(value, tag);
-  return value;
+/**
+ * `text` (whose tag is `tag`) as an object that parses it only when something reads inside it.
+ * A REST answer needs nothing but the text and tag it already has; a page or an MCP result reads
+ * fields, and `value()` hands over the parsed object (its caller decides how long to keep one).
+ *
+ * `keys` are the only top-level keys the text can have (its schema's): any other key, asked by
+ * whoever probes an object (a Promise resolving to it asks for `then`, Fastify for `pipe` and the
+ * string tag), is answered "absent" without parsing. Read-only: a write throws.
+ */
+export function lazyJson<T extends object>(text: string, tag: string, keys: ReadonlySet<string>, value: () => T): T {
+  const known = (key: string | symbol): key is string => typeof key === 'string' && keys.has(key);
+  const readOnly = (): never => {
+    throw new TypeError('a kept answer is read-only');
+  };
+  const proxy = new Proxy({} as T, {
+    get: (_, key) => (known(key) ? Reflect.get(value(), key) : undefined),
+    has: (_, key) => known(key) && Reflect.has(value(), key),
+    ownKeys: () => Reflect.ownKeys(value()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const own = known(key) ? Reflect.getOwnPropertyDescriptor(value(), key) : undefined;
+      // The (empty, extensible) target has no such property: it may only be reported configurable.
+      return own && { ...own, configurable: true };
+    },
+    set: readOnly,
+    defineProperty: readOnly,
+    deleteProperty: readOnly,
+    setPrototypeOf: readOnly,
+  });
+  texts.set(proxy, text);
+  tags.set(proxy, tag);
+  return proxy;
 }

@@ -37,6 +37,7 @@ const NUL = '\u0000';
  * for every operation (executeOperation), after the schema.
  */
 export function checkInputText(input: unknown): void {
+  if (wellFormed(input)) return;
   const fields: FieldError[] = [];
   const visit = (value: unknown, at: string) => {
     if (typeof value === 'string') {
@@ -54,4 +55,16 @@ export function checkInputText(input: unknown): void {
   };
   visit(input, '');
   if (fields.length) throw invalidFields(fields);
+}
+
+/** The same check, without naming fields: every request passes it, and names cost strings. */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes(NUL) && value.isWellFormed();
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(wellFormed);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (k.includes(NUL) || !k.isWellFormed() || !wellFormed((value as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }

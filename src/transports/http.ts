@@ -175,10 +175,14 @@ export async function buildHttpServer(
   });
 
   // RateLimit-Policy beside the RateLimit headers the plugin sets (draft-ietf-httpapi-ratelimit-headers).
-  app.addHook('preHandler', async (_request, reply) => addRateLimitPolicy(reply, 60));
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback style: every request passes both, and a promise each cost more than the header.
+  app.addHook('preHandler', (_request, reply, done) => {
     addRateLimitPolicy(reply, 60);
-    return payload;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    addRateLimitPolicy(reply, 60);
+    done(null, payload);
   });
 
   await app.register(swagger, {

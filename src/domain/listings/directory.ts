@@ -3,7 +3,7 @@ import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
 import { KeptCache } from '../../store/kept-cache.ts';
 import { EVERY_LISTING, type ListingChanges } from '../../store/listing-changes.ts';
-import { jsonTag, jsonText, parsedJson } from '../json-text.ts';
+import { jsonTag, jsonText, lazyJson } from '../json-text.ts';
 import { RecentMap } from '../../store/recent-map.ts';
 import { ListingProfile } from '../../contract/listing.ts';
 import { markChecked } from '../../contract/checked.ts';
@@ -58,16 +58,18 @@ export const PROFILE_KEPT_MS = 5 * 60_000;
 /** Profiles kept, as JSON text (about 2 KB each): the whole directory at the scale promised. */
 export const PROFILE_CACHE_ENTRIES = 100_000;
 /**
- * Of those, up to this many also as objects (about 5 KB more each), read without parsing: those
- * read again within PROFILE_HOT_MS. A crawler's pass reads each profile once; keeping the object
- * of each would only hand the garbage collector thousands of old objects to trace.
+ * Of those, up to this many also as objects (about 5 KB more each), for the pages and MCP results
+ * that read inside them; the most recently read. A REST answer needs only the text.
  */
 export const PROFILE_OBJECTS = 10_000;
-export const PROFILE_HOT_MS = 1000;
 
 type Profile = ReturnType<typeof toProfile>;
-/** A kept profile: its text, the text's tag and when it was last read; null for a slug that is not public. */
-type KeptProfile = { id: string; json: string; tag: string; read: number } | null;
+/**
+ * A kept profile: its text, the text's tag and the answer handed out (the text as an object that
+ * parses it when read inside: domain/json-text.ts); null for a slug that is not public.
+ */
+type KeptProfile = { id: string; json: string; tag: string; answer?: Profile } | null;
+const PROFILE_KEYS: ReadonlySet<string> = new Set(Object.keys(ListingProfile.shape));
 
 export function createListingDirectory(deps: {
   store: ListingsStore;
@@ -84,9 +86,8 @@ export function createListingDirectory(deps: {
   // agents: profiles are kept until the database announces a change to them (migration 0022),
   // as text, since a presented object weighs three times its text in memory.
   const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, max: PROFILE_CACHE_ENTRIES, live: deps.changes.live });
-  // The hot profiles as objects too: a hit returns the very same object, and the transports
-  // reuse its text and tag (domain/json-text.ts). Keyed by the kept entry, so a changed profile's
-  // old object is never found again.
+  // The objects behind the answers pages and MCP read inside, most recently read first. Keyed
+  // by the kept entry, so a changed profile's old object is never found again.
   const objects = new RecentMap<NonNullable<KeptProfile>, Profile>(PROFILE_OBJECTS);
   deps.changes.subscribe((slug) => {
     if (slug === EVERY_LISTING) {
@@ -160,26 +161,26 @@ export function createListingDirectory(deps: {
     forget: (slug: string) => profiles.delete(slug),
 
     async profile(slug: string): Promise<Profile> {
-      let fresh: Profile | undefined;
       const kept = await profiles.through(slug, async () => {
         const row = await store.profileBySlug(slug);
         if (!row) return null;
-        // Checked here, once: the text kept is then exactly what get_listing answers, and an
-        // object parsed back from it needs no second check (contract/checked.ts).
-        fresh = markChecked(ListingProfile, ListingProfile.parse(toProfile(row, publicUrl)) as Profile);
-        return { id: row.id, json: jsonText(fresh), tag: jsonTag(fresh), read: 0 };
+        // Checked here, once: the text kept is then exactly what get_listing answers, and the
+        // object it stands for needs no second check (contract/checked.ts).
+        const fresh = ListingProfile.parse(toProfile(row, publicUrl)) as Profile;
+        return { id: row.id, json: jsonText(fresh), tag: jsonTag(fresh) };
       });
       if (!kept) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
       views.record(kept.id);
-      let profile = objects.get(kept);
-      if (!profile) {
-        profile = fresh ?? markChecked(ListingProfile, parsedJson<Profile>(kept.json, kept.tag));
-        const at = Date.now();
-        // Just read from the database, or read again soon: likely to be read again.
-        if (fresh || at - kept.read < PROFILE_HOT_MS) objects.set(kept, profile);
-        kept.read = at;
-      }
-      return profile;
+      // One answer per kept text: the same object until the profile changes (so its text, tag and
+      // a page built from it are found again), parsed only when something reads inside it.
+      return (kept.answer ??= markChecked(
+        ListingProfile,
+        lazyJson<Profile>(kept.json, kept.tag, PROFILE_KEYS, () => {
+          let object = objects.get(kept);
+          if (object === undefined) objects.set(kept, (object = JSON.parse(kept.json) as Profile));
+          return object;
+        }),
+      ));
     },
 
     async alternatives(slug: string, page: PageRequest) {

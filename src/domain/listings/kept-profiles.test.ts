@@ -39,6 +39,28 @@ test('a kept profile is the same object (and ETag) until it changes; view counts
   assert.equal((await t.get('/api/v1/listings/kept')).headers.etag, etag);
 });
 
+test('a kept profile answers REST from its kept text: nothing parses it, from its first read on', async () => {
+  await fx.listing({ slug: 'kept-text' });
+  const parse = JSON.parse;
+  const parsedTexts: unknown[] = [];
+  JSON.parse = ((...args: Parameters<typeof parse>) => (parsedTexts.push(args[0]), parse(...args))) as typeof parse;
+  let bodies: string[];
+  try {
+    bodies = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.http.inject({ method: 'GET', url: '/api/v1/listings/kept-text' });
+      assert.equal(res.statusCode, 200);
+      bodies.push(res.body);
+    }
+  } finally {
+    JSON.parse = parse;
+  }
+  assert.equal(new Set(bodies).size, 1);
+  assert.ok(!parsedTexts.includes(bodies[0]), 'the answer text was never parsed back');
+  // A page reads inside it: the same answer, parsed then.
+  assert.equal((await t.app.services.listings.profile('kept-text')).slug, 'kept-text');
+});
+
 test('a slug that was not public is found once its listing goes live', async () => {
   const draft = await fx.listing({ slug: 'soon-public', status: 'draft' } as never);
   assert.equal((await t.get('/api/v1/listings/soon-public')).status, 404);
