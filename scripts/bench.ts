@@ -51,6 +51,8 @@ interface Options {
   /** Distinct listings the cold get_listing row cycles through (profile-cache misses). */
   coldSlugs: number;
   typo2: string;
+  /** Node/V8 flags for the server process (e.g. --no-wasm-tier-up), to compare their cost. */
+  nodeFlags: string[];
 }
 
 function parseOptions(): Options {
@@ -69,13 +71,14 @@ function parseOptions(): Options {
       drafts: { type: 'string', default: '10' },
       'cold-slugs': { type: 'string', default: '50000' },
       typo2: { type: 'string', default: 'analytcs dashbords' },
+      'node-flags': { type: 'string', default: '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"] [--node-flags="--FLAG …" (for the server process)]',
     );
     process.exit(0);
   }
@@ -103,6 +106,7 @@ function parseOptions(): Options {
     drafts: positive('drafts', values.drafts),
     coldSlugs: positive('cold-slugs', values['cold-slugs']),
     typo2: values.typo2,
+    nodeFlags: values['node-flags'].split(' ').filter(Boolean),
   };
   const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages'];
   for (const e of options.endpoints ?? []) {
@@ -202,6 +206,7 @@ async function startServer(
   engine: Engine,
   env: NodeJS.ProcessEnv,
   profile: boolean,
+  nodeFlags: string[] = [],
 ): Promise<{ child: Child; sampler: RssSampler; baseUrl: string; startupS: number; startupHwmMiB: number; inspector?: Inspector }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -209,7 +214,7 @@ async function startServer(
   const started = performance.now();
   const child = spawnChild(
     'server',
-    [...(profile ? ['--inspect=127.0.0.1:0'] : []), 'src/main.ts'],
+    [...nodeFlags, ...(profile ? ['--inspect=127.0.0.1:0'] : []), 'src/main.ts'],
     {
       cwd: ROOT,
       env: {
@@ -361,7 +366,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
   console.log(`[${engine}] hello-world ceiling…`);
   const [hello] = await measureBare(engine, opts, [{ name: 'hello-world', label: 'GET / (bare Fastify)', requests: [{ method: 'GET', path: '/' }] }]);
 
-  const server = await startServer(engine, env, opts.profile);
+  const server = await startServer(engine, env, opts.profile, opts.nodeFlags);
   const { baseUrl, sampler } = server;
   const rows: Row[] = [hello];
   try {
@@ -561,6 +566,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       startedAt: new Date().toISOString(),
       node: process.version,
       cpus: os.availableParallelism(),
+      nodeFlags: opts.nodeFlags,
       listings: { requested: opts.listings, total: live + upcoming, live },
       connections: opts.connections,
       durationS: opts.durationS,

@@ -26,6 +26,8 @@ export interface EngineResult {
   startedAt: string;
   node: string;
   cpus: number;
+  /** Node/V8 flags the server ran with (--node-flags), if any. */
+  nodeFlags?: string[];
   listings: { requested: number; total: number; live: number };
   connections: number;
   durationS: number;
@@ -75,6 +77,7 @@ export function formatEngine(r: EngineResult): string {
     `${ENGINE_NAMES[r.engine]} — ${r.database}\n` +
     `${int(r.listings.total)} listings (${int(r.listings.live)} live), ${r.connections} connections, ` +
     `${r.durationS} s per endpoint after ${r.warmupS} s warm-up, Node ${r.node}, ${r.cpus} CPUs` +
+    (r.nodeFlags?.length ? `, server flags ${r.nodeFlags.join(' ')}` : '') +
     (r.profiling ? ', CPU PROFILER ATTACHED (slower)' : '');
   const body = table(
     ['endpoint', 'request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', '÷ hello', 'single p99', 'non-2xx', 'errors', 'RSS MiB', 'CPU srv/pg/other %'],

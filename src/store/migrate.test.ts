@@ -9,7 +9,7 @@ import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { freshDatabaseUrl } from '../testing/database.ts';
 
 test('migrations apply once, in order, and refuse an applied file that changed', async () => {
-  const fresh = await freshDatabaseUrl();
+  const fresh = await freshDatabaseUrl({ empty: true });
   const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl });
   try {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-migrations-'));

@@ -19,6 +19,8 @@ import { migrate, MIGRATIONS_DIR } from '../store/migrate.ts';
 export async function freshDatabaseUrl(opts: {
   /** PGlite: a new data directory to fill with the migrated database (for the CLI and service processes a test starts). */
   dataDir?: string;
+  /** PostgreSQL: an empty database, not a migrated copy (tests of the migrations themselves). */
+  empty?: boolean;
 } = {}): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -26,7 +28,7 @@ export async function freshDatabaseUrl(opts: {
     return { loadDataDir: await pgliteTemplate(), drop: async () => {} };
   }
   const name = `ly_test_${randomBytes(6).toString('hex')}`;
-  const template = await postgresTemplate(base);
+  const template = opts.empty ? 'template1' : await postgresTemplate(base);
   await withAdmin(base, (admin) => admin.query(`create database ${name} template ${template}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
