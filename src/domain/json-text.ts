@@ -34,25 +34,41 @@ export function jsonTag(value: object): string {
  * string tag), is answered "absent" without parsing. Read-only: a write throws.
  */
 export function lazyJson<T extends object>(text: string, tag: string, keys: ReadonlySet<string>, value: () => T): T {
-  const known = (key: string | symbol): key is string => typeof key === 'string' && keys.has(key);
-  const readOnly = (): never => {
-    throw new TypeError('a kept answer is read-only');
-  };
-  const proxy = new Proxy({} as T, {
-    get: (_, key) => (known(key) ? Reflect.get(value(), key) : undefined),
-    has: (_, key) => known(key) && Reflect.has(value(), key),
-    ownKeys: () => Reflect.ownKeys(value()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const own = known(key) ? Reflect.getOwnPropertyDescriptor(value(), key) : undefined;
-      // The (empty, extensible) target has no such property: it may only be reported configurable.
-      return own && { ...own, configurable: true };
-    },
-    set: readOnly,
-    defineProperty: readOnly,
-    deleteProperty: readOnly,
-    setPrototypeOf: readOnly,
-  });
+  const proxy = new Proxy(new LazyTarget(keys, value), LAZY) as unknown as T;
   texts.set(proxy, text);
   tags.set(proxy, tag);
   return proxy;
 }
+
+/** What one lazy answer holds; the handler below is shared (a kept profile costs two small objects). */
+class LazyTarget {
+  readonly keys: ReadonlySet<string>;
+  readonly value: () => object;
+  constructor(keys: ReadonlySet<string>, value: () => object) {
+    this.keys = keys;
+    this.value = value;
+  }
+}
+
+const known = (target: LazyTarget, key: string | symbol): key is string => typeof key === 'string' && target.keys.has(key);
+const readOnly = (): never => {
+  throw new TypeError('a kept answer is read-only');
+};
+
+const LAZY: ProxyHandler<LazyTarget> = {
+  get: (target, key) => (known(target, key) ? Reflect.get(target.value(), key) : undefined),
+  has: (target, key) => known(target, key) && Reflect.has(target.value(), key),
+  ownKeys: (target) => Reflect.ownKeys(target.value()),
+  // The target's own fields are configurable, so they may be reported absent, and the keys it
+  // lacks may only be reported configurable.
+  getOwnPropertyDescriptor: (target, key) => {
+    const own = known(target, key) ? Reflect.getOwnPropertyDescriptor(target.value(), key) : undefined;
+    return own && { ...own, configurable: true };
+  },
+  getPrototypeOf: () => Object.prototype,
+  set: readOnly,
+  defineProperty: readOnly,
+  deleteProperty: readOnly,
+  setPrototypeOf: readOnly,
+  preventExtensions: readOnly,
+};
