@@ -48,7 +48,7 @@ export function checkInputText(input: unknown): void {
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         const here = at ? `${at}.${k}` : k;
-        if (k.includes(NUL) || !k.isWellFormed()) fields.push({ field: here, message: 'key must be valid Unicode without U+0000' });
+        if (!wellFormedText(k)) fields.push({ field: here, message: 'key must be valid Unicode without U+0000' });
         else visit(v, here);
       }
     }
@@ -57,14 +57,16 @@ export function checkInputText(input: unknown): void {
   if (fields.length) throw invalidFields(fields);
 }
 
+const wellFormedText = (text: string) => !text.includes(NUL) && text.isWellFormed();
+
 /** The same check, without naming fields: every request passes it, and names cost strings. */
 function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes(NUL) && value.isWellFormed();
+  if (typeof value === 'string') return wellFormedText(value);
   if (value === null || typeof value !== 'object') return true;
   if (Array.isArray(value)) return value.every(wellFormed);
   for (const k in value) {
     if (!Object.hasOwn(value, k)) continue;
-    if (k.includes(NUL) || !k.isWellFormed() || !wellFormed((value as Record<string, unknown>)[k])) return false;
+    if (!wellFormedText(k) || !wellFormed((value as Record<string, unknown>)[k])) return false;
   }
   return true;
 }

@@ -19,13 +19,13 @@ import { migrate, MIGRATIONS_DIR } from '../store/migrate.ts';
 export async function freshDatabaseUrl(opts: {
   /** PGlite: a new data directory to fill with the migrated database (for the CLI and service processes a test starts). */
   dataDir?: string;
-  /** PostgreSQL: an empty database, not a migrated copy (tests of the migrations themselves). */
+  /** An empty database, not a migrated copy (tests of the migrations themselves). */
   empty?: boolean;
 } = {}): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     if (opts.dataDir) await migratedDataDir(opts.dataDir);
-    return { loadDataDir: await pgliteTemplate(), drop: async () => {} };
+    return { loadDataDir: opts.empty ? undefined : await pgliteTemplate(), drop: async () => {} };
   }
   const name = `ly_test_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? 'template1' : await postgresTemplate(base);
