@@ -616,28 +616,42 @@ const attacks: [string, (good: string, other: string) => { csrf?: string; header
   ['the right token, Sec-Fetch-Site: same-site (a sibling subdomain)', (good) => ({ csrf: good, headers: { origin: undefined, 'sec-fetch-site': 'same-site' } })],
 ];
 
-for (const [route, c] of Object.entries(FORMS)) {
-  for (const [name, attack] of attacks) {
-    test(`POST ${route} with ${name} → 403, nothing changes`, async () => {
-      const { browser, url, form, csrf, effect } = await c.setup();
-      const other = route === '/sign-in' || route === '/sign-up' ? await t.siteBrowser().csrf('/sign-in') : (await t.signIn()).csrf;
-      const before = await effect();
-      const a = attack(csrf, other);
-      const res = await browser.post(url, { ...form, ...(a.csrf === undefined ? {} : { csrf: a.csrf }) }, a.headers);
-      assert.equal(res.status, 403, res.body.slice(0, 300));
-      assert.match(res.body, /This form has expired or was sent from another site/);
-      assert.deepEqual(await effect(), before);
-    });
-  }
+/** Tokens of another browser: a signed-in one's, and a pre-session one (the sign-in and sign-up forms); made once. */
+let otherTokens: Promise<{ signed: string; preSession: string }> | undefined;
+const othersOnce = () => (otherTokens ??= (async () => ({ signed: (await t.signIn()).csrf, preSession: await t.siteBrowser().csrf('/sign-in') }))());
 
-  test(`POST ${route} with the right token (no Origin header, or our own) works`, async () => {
-    for (const headers of [{ origin: undefined }, { 'sec-fetch-site': 'same-origin' }]) {
-      const { browser, url, form, csrf, effect } = await c.setup();
-      const before = await effect();
-      const res = await browser.post(url, { ...form, csrf }, headers);
+for (const [route, c] of Object.entries(FORMS)) {
+  // One browser and form serve every attack on a route: each must leave the effect as it was
+  // (asserted), so the next attack meets the same state.
+  test(`POST ${route}: every forged post → 403, nothing changes`, async (tt) => {
+    const { browser, url, form, csrf, effect } = await c.setup();
+    const others = await othersOnce();
+    const other = route === '/sign-in' || route === '/sign-up' ? others.preSession : others.signed;
+    const before = await effect();
+    for (const [name, attack] of attacks) {
+      await tt.test(`with ${name}`, async () => {
+        const a = attack(csrf, other);
+        const res = await browser.post(url, { ...form, ...(a.csrf === undefined ? {} : { csrf: a.csrf }) }, a.headers);
+        assert.equal(res.status, 403, res.body.slice(0, 300));
+        assert.match(res.body, /This form has expired or was sent from another site/);
+        assert.deepEqual(await effect(), before);
+      });
+    }
+    // The same browser's right token, with no Origin header, still works: each refusal above was
+    // the attack's, not a token the refusals had spoiled.
+    await tt.test('then with the right token and no Origin header → it works', async () => {
+      const res = await browser.post(url, { ...form, csrf }, { origin: undefined });
       assert.ok(res.status < 400, `${res.status}: ${res.body.slice(0, 300)}`);
       assert.notDeepEqual(await effect(), before, 'the post took effect');
-    }
+    });
+  });
+
+  test(`POST ${route} with the right token and Sec-Fetch-Site: same-origin works`, async () => {
+    const { browser, url, form, csrf, effect } = await c.setup();
+    const before = await effect();
+    const res = await browser.post(url, { ...form, csrf }, { 'sec-fetch-site': 'same-origin' });
+    assert.ok(res.status < 400, `${res.status}: ${res.body.slice(0, 300)}`);
+    assert.notDeepEqual(await effect(), before, 'the post took effect');
   });
 }
 
