@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reachesDatabase } from './test-files.ts';
+import { drivesBrowser, reachesDatabase } from './test-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -28,4 +28,14 @@ test('a test file reaches a database through its imports, however deep, or by na
   assert.equal(reachesDatabase(path.join(dir, 'pure.test.ts')), false);
   assert.equal(reachesDatabase(path.join(dir, 'spawns.test.ts')), true);
   assert.equal(reachesDatabase(path.join(dir, 'deep.test.ts')), true);
+});
+
+test('a test file drives a browser when its imports reach the chromium module', () => {
+  const cases: [string, boolean][] = [
+    ['src/transports/web/browser.test.ts', true],
+    ['src/transports/web/workspace-paid-browser.test.ts', true],
+    ['src/transports/web/public-site.test.ts', false], // the same pages through inject
+    ['src/operations/listings/listings.test.ts', false],
+  ];
+  for (const [file, expected] of cases) assert.equal(drivesBrowser(path.join(root, file)), expected, file);
 });
