@@ -27,10 +27,17 @@ export function startService(env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : -2))));
+  let signalled: string | null = null;
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => {
+      signalled = signal;
+      resolve(code ?? (signal ? -1 : -2));
+    }),
+  );
   const listening = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', () => stdout.includes('listening on') && resolve());
-    exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    // A process ended by a signal before it listened names it (a crash, not a refusal to start).
+    exited.then((code) => reject(new Error(`exited ${code}${signalled ? ` (${signalled})` : ''} before listening: ${stderr}${stdout.slice(-2000)}`)));
   });
   listening.catch(() => {}); // awaited only by tests that expect a start
   return { child, exited, listening, out: () => stdout, err: () => stderr };
