@@ -23,8 +23,8 @@ const heavy = pageFromHtml(
 );
 
 test('a page over its budget is skipped and named; the other pages are drafted', async () => {
-  // The light pages need a few tens of milliseconds, but a cold worker on a machine busy with
-  // other test files once took over 400 ms for the first of them (each overrun replaces the worker): the budget leaves them room.
+  // The light pages need a few tens of milliseconds, but a cold worker (each overrun replaces the
+  // worker) on a machine busy with other test files once took over 400 ms for the first of them.
   const drafter = createDrafter({ pool, pageBudgetMs: 1000, draftBudgetMs: 30_000 });
   const { verified, skipped } = await drafter.draft([site[0], heavy, ...site.slice(1)], { categoryNames: [] });
   assert.deepEqual(skipped, [{ url: heavy.finalUrl, reason: 'took too long' }]);

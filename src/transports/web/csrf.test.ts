@@ -620,6 +620,13 @@ const attacks: [string, (good: string, other: string) => { csrf?: string; header
 let otherTokens: Promise<{ signed: string; preSession: string }> | undefined;
 const othersOnce = () => (otherTokens ??= (async () => ({ signed: (await t.signIn()).csrf, preSession: await t.siteBrowser().csrf('/sign-in') }))());
 
+/** The post was taken: no refusal, and its effect changed. */
+async function accepted(sent: Promise<{ status: number; body: string }>, effect: () => Promise<unknown>, before: unknown) {
+  const res = await sent;
+  assert.ok(res.status < 400, `${res.status}: ${res.body.slice(0, 300)}`);
+  assert.notDeepEqual(await effect(), before, 'the post took effect');
+}
+
 for (const [route, c] of Object.entries(FORMS)) {
   // One browser and form serve every attack on a route: each must leave the effect as it was
   // (asserted), so the next attack meets the same state.
@@ -639,19 +646,13 @@ for (const [route, c] of Object.entries(FORMS)) {
     }
     // The same browser's right token, with no Origin header, still works: each refusal above was
     // the attack's, not a token the refusals had spoiled.
-    await tt.test('then with the right token and no Origin header → it works', async () => {
-      const res = await browser.post(url, { ...form, csrf }, { origin: undefined });
-      assert.ok(res.status < 400, `${res.status}: ${res.body.slice(0, 300)}`);
-      assert.notDeepEqual(await effect(), before, 'the post took effect');
-    });
+    await tt.test('then with the right token and no Origin header → it works', () => accepted(browser.post(url, { ...form, csrf }, { origin: undefined }), effect, before));
   });
 
   test(`POST ${route} with the right token and Sec-Fetch-Site: same-origin works`, async () => {
     const { browser, url, form, csrf, effect } = await c.setup();
     const before = await effect();
-    const res = await browser.post(url, { ...form, csrf }, { 'sec-fetch-site': 'same-origin' });
-    assert.ok(res.status < 400, `${res.status}: ${res.body.slice(0, 300)}`);
-    assert.notDeepEqual(await effect(), before, 'the post took effect');
+    await accepted(browser.post(url, { ...form, csrf }, { 'sec-fetch-site': 'same-origin' }), effect, before);
   });
 }
 
