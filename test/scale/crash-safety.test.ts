@@ -170,30 +170,28 @@ test(`kill -9 during a burst of writes (${engine}): every answered write is ther
 });
 
 test('a DATA_DIR the service cannot write stops start-up with one clear line, not a stack trace', async () => {
-  // Root may write anywhere: as root the service is started as an unprivileged user (as in a
-  // container); otherwise the directories are made read-only.
+  // Root may write anywhere through its capabilities: as root the service runs without the
+  // file-permission overrides (setpriv drops them from the bounding set), still as uid 0, so it
+  // reaches the checkout wherever it is (a clone under a 0700 directory is out of another user's
+  // reach) and meets the read-only directories as any user would.
   const asRoot = process.getuid?.() === 0;
   const parent = mkdtempSync(path.join(os.tmpdir(), 'launchyard-unwritable-'));
-  chmodSync(parent, 0o755);
-  // 1. The directory cannot be created. 2. It exists, but its database directory belongs to
-  //    someone else (a volume copied as root, say).
+  // 1. The directory cannot be created. 2. It exists, but its database directory cannot be written
+  //    (a volume copied as another user, say).
   const existing = path.join(parent, 'existing');
   mkdirSync(path.join(existing, 'pg'), { recursive: true });
   chmodSync(existing, 0o777);
-  chmodSync(path.join(existing, 'pg'), 0o755);
-  if (!asRoot) {
-    chmodSync(path.join(existing, 'pg'), 0o555);
-    chmodSync(parent, 0o555);
-  }
-  after(() => {
-    if (!asRoot) chmodSync(parent, 0o755);
-  });
+  chmodSync(path.join(existing, 'pg'), 0o555);
+  chmodSync(parent, 0o555);
+  after(() => chmodSync(parent, 0o755));
+  const [command, args] = asRoot
+    ? ['setpriv', ['--bounding-set=-dac_override,-dac_read_search,-fowner', '--', process.execPath, 'src/main.ts']]
+    : [process.execPath, ['src/main.ts']];
   for (const dataDir of [path.join(parent, 'data'), existing]) {
-    const child = spawn(process.execPath, ['src/main.ts'], {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
