@@ -32,9 +32,9 @@ test('a test file reaches a database through its imports, however deep, or by na
 
 test('a test file drives a browser when its imports reach the chromium module', () => {
   const cases: [string, boolean][] = [
-    ['src/transports/web/browser.test.ts', true],
-    ['src/transports/web/workspace-paid-browser.test.ts', true],
-    ['src/transports/web/public-site.test.ts', false], // the same pages through inject
+    ['src/transports/web/public/browser.test.ts', true],
+    ['src/transports/web/workspace/paid-browser.test.ts', true],
+    ['src/transports/web/public/public-site.test.ts', false], // the same pages through inject
     ['src/operations/listings/listings.test.ts', false],
   ];
   for (const [file, expected] of cases) assert.equal(drivesBrowser(path.join(root, file)), expected, file);

@@ -5,7 +5,7 @@ import { readSiteSession } from '../transports/web/site-session.ts';
 import { createProvider, OAUTH_ROUTES, SITE_USER, type RawWithSiteUser } from './provider.ts';
 import { CLIENT_IP, type RawWithClientIp } from './token-endpoint-guard.ts';
 import { registerInteractions } from './interactions.ts';
-import { provideConnectedApps } from '../transports/web/connected-apps.ts';
+import { provideConnectedApps } from '../transports/web/account/connected-apps.ts';
 
 /** Paths served by oidc-provider itself: its endpoints under /oauth and both discovery documents. */
 const PROVIDER_PATHS = ['/oauth/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'];

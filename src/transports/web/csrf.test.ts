@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createTestApp } from '../../testing/harness.ts';
-import { provideConnectedApps } from './connected-apps.ts';
+import { provideConnectedApps } from './account/connected-apps.ts';
 import { randomUUID } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import { aiField, insertDraft } from '../../operations/drafts/drafts-testing.ts';

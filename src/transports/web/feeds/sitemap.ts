@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getSiteInfo } from '../../../operations/site/get-site-info.ts';
+import { searchListings } from '../../../operations/listings/search-listings.ts';
+import { listFounders } from '../../../operations/founders/list-founders.ts';
+import { listCategories } from '../../../operations/categories/list-categories.ts';
+import { listBlogPosts } from '../../../operations/blog/list-blog-posts.ts';
+import { getLaunchWeek } from '../../../operations/launches/get-launch-week.ts';
+import { BOARDS } from '../../../domain/launches/calendar.ts';
+import { addWeeks } from '../../../domain/launches/weeks.ts';
+import type { CategoryNode } from '../../../contract/category.ts';
+import { SITE_ROUTE, type Web } from '../context.ts';
+import { esc } from '../html.ts';
+import { postHref } from '../public/blog-pages.ts';
+import { categoryHref, listingHref } from '../listing-card.ts';
+import { readOperation } from '../read-operation.ts';
+import { sendShared } from '../shared-response.ts';
+
+/**
+ * Listings (and founders) per sitemap file: ten pages of the list operations. The sitemap
+ * protocol allows 50,000; a smaller file is quick to build on demand and the index pages it.
+ */
+const PER_FILE = 1000;
+const PER_CALL = 100;
+/** The list operations serve pages 1 to 1000: this many files reach every record they can list. */
+const MAX_FILES = (1000 * PER_CALL) / PER_FILE;
+/** Launch weeks in the sitemap: the coming one and this many before it. */
+const RECENT_WEEKS = 12;
+/** Search engines fetch sitemaps rarely; an hour keeps a large directory from being rebuilt per fetch. */
+const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';
+
+const XML = 'application/xml; charset=utf-8';
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `<url><loc>${esc(u)}</loc></url>`).join('\n')}\n</urlset>\n`;
+
+const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flatten(n.subcategories)]);
+
+/** `/sitemap.xml` (an index) and the files it lists: the site's pages, then listings and founders in files of PER_FILE. */
+export function registerSitemap(app: FastifyInstance, web: Web) {
+  const url = (path: string) => web.publicUrl + path;
+  const send = (request: FastifyRequest, reply: FastifyReply, xml: string) =>
+    sendShared(request, reply.type(XML).header('x-content-type-options', 'nosniff'), xml, SITEMAP_CACHE_CONTROL);
+  const files = (total: number) => Math.min(MAX_FILES, Math.ceil(total / PER_FILE));
+
+  /** Every record of a paged list operation within one sitemap file. */
+  async function slice<T>(file: number, load: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+    const out: T[] = [];
+    const calls = PER_FILE / PER_CALL;
+    for (let i = 0; i < calls; i++) {
+      const page = await load((file - 1) * calls + i + 1);
+      out.push(...page.items);
+      if (page.items.length < PER_CALL) break;
+    }
+    return out;
+  }
+
+  app.get('/sitemap.xml', SITE_ROUTE, async (request, reply) => {
+    const info = await readOperation(web.services, request, getSiteInfo, {});
+    const founders = await readOperation(web.services, request, listFounders, { per_page: 1 });
+    const names = [
+      'pages',
+      ...Array.from({ length: files(info.counts.live_listings) }, (_, i) => `listings-${i + 1}`),
+      ...Array.from({ length: files(info.counts.upcoming_listings) }, (_, i) => `upcoming-${i + 1}`),
+      ...Array.from({ length: files(founders.total) }, (_, i) => `founders-${i + 1}`),
+    ];
+    return send(
+      request,
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${names.map((n) => `<sitemap><loc>${esc(url(`/sitemaps/${n}.xml`))}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get('/sitemaps/pages.xml', SITE_ROUTE, async (request, reply) => {
+    const tree = await readOperation(web.services, request, listCategories, { include_empty: false, per_page: 100 });
+    const posts = await slice(1, (page) => readOperation(web.services, request, listBlogPosts, { page, per_page: PER_CALL }));
+    const week = await readOperation(web.services, request, getLaunchWeek, { week: 'this', per_page: 1 });
+    const weeks = Array.from({ length: RECENT_WEEKS + 2 }, (_, i) => addWeeks(week.week.start, 1 - i));
+    const paths = [
+      '/',
+      '/categories',
+      ...flatten(tree.items).map((c) => categoryHref(c.slug)),
+      ...weeks.map((w) => `/launches/weeks/${w}`),
+      '/leaderboards',
+      ...BOARDS.map((b) => `/leaderboards/${b}`),
+      '/awards',
+      '/founders',
+      '/blog',
+      ...posts.map((p) => postHref(p.slug)),
+      '/pricing',
+      '/interview',
+    ];
+    return send(request, reply, urlset(paths.map(url)));
+  });
+
+  app.get('/sitemaps/:file', SITE_ROUTE, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const [, kind, n] = /^(listings|upcoming|founders)-(\d{1,3})\.xml$/.exec(file) ?? [];
+    const number = Number(n);
+    if (!kind || number < 1 || number > MAX_FILES) return reply.callNotFound();
+    const paths =
+      kind === 'founders'
+        ? (await slice(number, (page) => readOperation(web.services, request, listFounders, { page, per_page: PER_CALL }))).map((f) => `/founders/${f.slug}`)
+        : (await slice(number, (page) => readOperation(web.services, request, searchListings, { status: kind === 'upcoming' ? 'upcoming' : 'live', sort: 'newest', page, per_page: PER_CALL }))).map((l) => listingHref(l.slug));
+    if (!paths.length && number > 1) return reply.callNotFound();
+    return send(request, reply, urlset(paths.map(url)));
+  });
+}

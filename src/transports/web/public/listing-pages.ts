@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteUser, type Intent } from '../../../domain/community/community.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { checkSessionCsrf } from '../csrf.ts';
+import { field, sessionActor, SITE_ROUTE, type Web } from '../context.ts';
+import { html } from '../html.ts';
+import { safeReturnTo } from '../return-to.ts';
+import { getListing } from '../../../operations/listings/get-listing.ts';
+import { getAlternatives } from '../../../operations/listings/get-alternatives.ts';
+import { listAwards } from '../../../operations/launches/list-awards.ts';
+import { getBadges } from '../../../operations/badges/get-badges.ts';
+import { readOperation } from '../read-operation.ts';
+import { sendPublicPage } from '../public-page.ts';
+import { categoryHref, listingHref } from '../listing-card.ts';
+import { communityActions, reviewsSection } from './listing-community.ts';
+import { alternativesSection, badgesSection, profileHeader, profileSections } from './listing-profile.ts';
+import { claimInvite } from '../claims/flow-pages.ts';
+import { breadcrumbs, faqPage, softwareApplication } from '../json-ld.ts';
+
+/**
+ * The listing page (every section of the profile, from get_listing and its neighbours' operations)
+ * and the site's side of votes, follows and reviews: the form posts. Those exist only here, behind
+ * a site session and its CSRF token; no API operation or MCP tool can vote, follow or review.
+ */
+export function registerListingPages(app: FastifyInstance, web: Web) {
+  const { services } = web;
+
+  /** The actor of a community post: the site session (after its CSRF check), else whoever called. */
+  function actorOf(request: FastifyRequest) {
+    const s = request.siteSession;
+    if (!s) {
+      siteUser(request.actor); // anonymous → 401; an API key or OAuth token → 403
+      throw new DomainError('unauthenticated', 'sign_in_required', 'Sign in on the site first.');
+    }
+    checkSessionCsrf(request, s, web.publicUrl);
+    return sessionActor(request, s);
+  }
+
+  const intentOf = (request: FastifyRequest): Intent => {
+    const v = field(request, 'intent');
+    if (v !== 'add' && v !== 'remove') {
+      throw new DomainError('invalid', 'validation_failed', 'intent must be "add" or "remove".', [{ field: 'intent', message: 'add or remove' }]);
+    }
+    return v;
+  };
+
+  const back = (request: FastifyRequest, slug: string, notice: string) =>
+    safeReturnTo(field(request, 'return_to')) ?? `/listings/${encodeURIComponent(slug)}?notice=${notice}`;
+
+  app.get('/listings/:slug', SITE_ROUTE, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const s = request.siteSession;
+    // The profile first: an unknown slug is a 404 before anything else is asked.
+    const profile = await readOperation(services, request, getListing, { slug });
+    const [alternatives, awards, badges, reviews, standing] = await Promise.all([
+      readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
+      readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
+      readOperation(services, request, getBadges, { slug }),
+      services.community.reviews(slug),
+      s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
+    ]);
+    const path = listingHref(profile.slug);
+    const live = profile.status === 'live';
+    const primary = profile.categories[0];
+    return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews], () => ({
+      title: profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name,
+      description: profile.short_description ?? profile.tagline ?? `${profile.name} on ${web.siteName}.`,
+      path,
+      type: 'product',
+      image: profile.logo_url?.startsWith('https://') ? profile.logo_url : null,
+      jsonLd: [
+        softwareApplication(web.publicUrl, profile, path),
+        breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, ...(primary ? [{ name: primary.name, path: categoryHref(primary.slug) }] : []), { name: profile.name, path }]),
+        ...(profile.faqs.length ? [faqPage(profile.faqs)] : []),
+      ],
+      body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${primary ? html`<li><a href="${categoryHref(primary.slug)}">${primary.name}</a></li>` : ''}<li aria-current="page">${profile.name}</li></ol></nav>
+<article class="profile">
+${profileHeader(profile, awards.items, communityActions({ slug: profile.slug, name: profile.name, live, session: s, standing }))}
+<div class="profile-body">
+<div class="profile-main">
+${profileSections(profile)}
+${reviewsSection({ slug: profile.slug, live, rating: profile.community_rating, reviews, session: s, standing })}
+</div>
+<aside class="profile-side" aria-label="More about ${profile.name}">
+${alternativesSection(profile, alternatives.items)}
+${badgesSection(profile, badges)}
+${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_team ?? false })}
+</aside>
+</div>
+</article>`,
+    }));
+  });
+
+  app.post('/listings/:slug/vote', SITE_ROUTE, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const actor = actorOf(request);
+    const intent = intentOf(request);
+    const r = await services.community.vote(actor, slug, intent, { userAgent: request.headers['user-agent'] ?? null });
+    return reply.redirect(back(request, slug, r.voted ? 'voted' : 'unvoted'), 303);
+  });
+
+  app.post('/listings/:slug/follow', SITE_ROUTE, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const actor = actorOf(request);
+    const r = await services.community.follow(actor, slug, intentOf(request));
+    return reply.redirect(back(request, slug, r.following ? 'followed' : 'unfollowed'), 303);
+  });
+
+  app.post('/listings/:slug/reviews', SITE_ROUTE, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const actor = actorOf(request);
+    const rawRating = field(request, 'rating');
+    const rating = /^\d{1,2}$/.test(rawRating) ? Number(rawRating) : NaN;
+    await services.community.review(actor, slug, { rating, body: field(request, 'body') });
+    return reply.redirect(back(request, slug, 'reviewed'), 303);
+  });
+}
