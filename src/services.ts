@@ -71,6 +71,13 @@ import { moderationStore } from './store/moderation-store.ts';
 import { adminUsersStore } from './store/admin-users-store.ts';
 import { adminPricesStore } from './store/admin-prices-store.ts';
 import { adminRecordsStore } from './store/admin-records-store.ts';
+import { commentsStore } from './store/comments-store.ts';
+import { createDiscussions } from './domain/community/discussions.ts';
+import { reportsStore } from './store/reports-store.ts';
+import { createReports } from './domain/community/reports.ts';
+import { createContentModeration } from './domain/admin/content-moderation.ts';
+import { emailPreferencesStore } from './store/email-preferences-store.ts';
+import { createEmailPreferences } from './domain/accounts/email-preferences.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -121,6 +128,17 @@ export function createServices(deps: ServiceDeps) {
   const users = usersStore(db);
   const jobs = lateDispatcher();
   const secrets = secretsStore(db, deps.secretsKey ? createSecretBox(deps.secretsKey) : undefined);
+  const siteName = async () => (await site.settings()).name;
+  const admin = createAdmin({
+    actions: adminActionsStore(db),
+    moderation: moderationStore(db),
+    users: adminUsersStore(db),
+    prices: adminPricesStore(db),
+    records: adminRecordsStore(db),
+    now,
+    forget: listings.forget,
+  });
+  const discussions = createDiscussions({ store: commentsStore(db), now, jobs, cache, cacheMs });
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,
@@ -183,14 +201,30 @@ export function createServices(deps: ServiceDeps) {
       forget: listings.forget,
     }),
     /** The administration area (/admin): moderation, accounts, price changes, every change in the action log. */
-    admin: createAdmin({
-      actions: adminActionsStore(db),
-      moderation: moderationStore(db),
-      users: adminUsersStore(db),
-      prices: adminPricesStore(db),
-      records: adminRecordsStore(db),
+    admin,
+    /** The discussion under each listing (list_comments, the listing page's forms). */
+    discussions,
+    /** Visitors' reports of listings, reviews, comments and founder profiles. */
+    reports: createReports({ store: reportsStore(db), now, forgetComments: discussions.forget }),
+    /** The moderation queue's decisions on reported things (/admin/reports, /admin/comments). */
+    contentModeration: createContentModeration({
+      store: reportsStore(db),
+      listings: admin.moderation,
+      mailer,
+      publicUrl,
+      siteName,
       now,
-      forget: listings.forget,
+      forget: (slug) => {
+        discussions.forget(slug);
+        listings.forget(slug);
+      },
+    }),
+    /** What mail people get, and the one-click unsubscribe link of every mail they can switch off. */
+    emailPreferences: createEmailPreferences({
+      store: emailPreferencesStore(db),
+      key: () => secrets.getOrCreate('unsubscribe_token_key', () => randomToken(32)),
+      publicUrl,
+      now,
     }),
   };
 }

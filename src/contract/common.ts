@@ -18,7 +18,7 @@ export const CountryCode = z
  * Query strings carry numbers as text; MCP callers send real numbers. Only plain decimal digits
  * are read as a number: "0x10", "1e3", " 5" and true stay invalid instead of being coerced.
  */
-const pageNumber = (max: number, fallback: number, what: string) =>
+export const pageNumber = (max: number, fallback: number, what: string) =>
   z
     .preprocess(
       (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),

@@ -26,6 +26,7 @@ export const ListingSummary = z
     votes: z.number().int().describe('Community votes from people on the site.'),
     views: z.number().int(),
     follows: z.number().int(),
+    comments: z.number().int().min(0).describe('Visible comments in the listing\'s discussion (extension beyond the spec; list_comments reads them).'),
     published_at: Timestamp.nullable(),
     links: z.object({ page: z.string(), api: z.string() }),
   })
@@ -134,6 +135,7 @@ export const ListingProfile = z
     votes: z.number().int(),
     views: z.number().int(),
     follows: z.number().int(),
+    comments: z.number().int().min(0).describe('Visible comments in the listing\'s discussion (extension beyond the spec; list_comments reads them).'),
     unlocked_sections: z.array(z.enum(['story', 'milestones', 'media'])),
     story: Story.optional().describe('Paid-only section: present only when unlocked.'),
     milestones: z.array(Milestone).optional().describe('Paid-only section: present only when unlocked.'),

@@ -14,6 +14,9 @@ import { runTrendingRefresh } from './trending-refresh.ts';
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import type { WorkPool } from '../workers/pool.ts';
 import { poolBadgeFinder, poolPageReader } from '../workers/adapters.ts';
+import { COMMENT_MAIL_JOB, REPLY_MAIL_JOB } from '../domain/community/discussions.ts';
+import { mailNewComments, mailReply } from './discussion-mail.ts';
+import { discussionMailStore } from '../store/discussion-mail-store.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -36,12 +39,22 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     drafter: ctx.services.drafts.drafter,
     now: ctx.services.now,
   });
+  const discussionMail = () => ({
+    store: discussionMailStore(ctx.db),
+    mailer: ctx.services.mailer,
+    preferences: ctx.services.emailPreferences,
+    jobs: ctx.services.jobs,
+    publicUrl: ctx.config.publicUrl,
+    now: ctx.services.now,
+  });
   const handlers: Record<string, JobHandler> = {
+    [COMMENT_MAIL_JOB]: (data) => mailNewComments(discussionMail(), { listingId: String(data.listingId), again: data.again === true }),
+    [REPLY_MAIL_JOB]: (data) => mailReply(discussionMail(), { commentId: String(data.commentId) }),
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
-      mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
+      mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
     [BADGE_CHECK_JOB]: (data) =>
       runBadgeCheck(
         {

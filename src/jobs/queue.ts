@@ -15,6 +15,7 @@ import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/draft
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
+import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
 import { jobQueueStore } from '../store/job-queue-store.ts';
 
 export interface JobsDeps {
@@ -58,7 +59,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**

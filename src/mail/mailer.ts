@@ -11,6 +11,8 @@ export interface OutgoingMail {
    * is the delivery channel and keeps the text as sent (the tokens expire within a day).
    */
   secrets?: string[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on every mail people can switch off). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -53,14 +55,14 @@ export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from:
     transport,
     async send(mail) {
       const stored = smtp ? redact(mail.text, mail.secrets ?? []) : mail.text;
-      const id = await store.add({ to: mail.to, subject: mail.subject, text: stored, transport, at: now() });
+      const id = await store.add({ to: mail.to, subject: mail.subject, text: stored, transport, at: now(), headers: mail.headers });
       if (!smtp) {
         // Zero-setup mode: the operator reads the mail here or in the outbox (admin page, CLI).
         log('info', { mail: { id, to: mail.to, subject: mail.subject } }, `mail kept in the outbox (no SMTP_URL):\n${mail.text}`);
         return { id, transport, delivered: false };
       }
       try {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
         await store.markSent(id, now());
         log('info', { mail: { id, to: mail.to, subject: mail.subject } }, 'mail sent');
         return { id, transport, delivered: true };

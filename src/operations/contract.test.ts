@@ -33,11 +33,19 @@ function deref(schema: any, root: any, propertyMap = false): any {
   return out;
 }
 
-test('the spec lists 41 operations and every implemented operation is one of them, with its method and path', () => {
+// Operations beyond the spec's 41, each marked as an extension (issue 27: list_comments).
+const EXTENSIONS = operations.filter((op) => op.extension);
+
+test('the spec lists 41 operations and every implemented operation is one of them, with its method and path, or a marked extension', () => {
   assert.equal(SPEC_OPERATIONS.length, 41);
   assert.equal(new Set(SPEC_OPERATIONS.map((o) => o[0])).size, 41);
+  assert.deepEqual(EXTENSIONS.map((op) => op.id), ['list_comments']);
   for (const op of operations) {
     const spec = SPEC_OPERATIONS.find((o) => o[0] === op.id);
+    if (op.extension) {
+      assert.equal(spec, undefined, `${op.id} is a spec operation, not an extension`);
+      continue;
+    }
     assert.ok(spec, `${op.id} is not a spec operation`);
     assert.equal(op.method, spec[1], op.id);
     assert.equal(op.path, spec[2], op.id);
@@ -55,6 +63,15 @@ test('OpenAPI 3.1 document: version 1.0.0, one operationId per implemented opera
     if (implemented.has(id)) assert.equal(ids.get(id), `${method} ${path}`, id);
     else assert.equal(ids.has(id), false, `pending ${id} must not be documented`);
   }
+  for (const op of EXTENSIONS) {
+    assert.equal(ids.get(op.id), `${op.method} ${op.path}`, op.id);
+    assert.equal(doc.paths[op.path][op.method.toLowerCase()]['x-launchyard-extension'], true, `${op.id} is marked as an extension`);
+  }
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const op of Object.values<any>(item)) {
+      if (!EXTENSIONS.some((e) => e.id === op.operationId)) assert.equal(op['x-launchyard-extension'], undefined, `${path} is a spec operation`);
+    }
+  }
   assert.equal(ids.size, implemented.size);
 });
 
@@ -68,7 +85,7 @@ for (const era of ['legacy', 'modern'] as const) {
     const client = await t.mcp(era);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const [id] of SPEC_OPERATIONS) {
+    for (const id of [...SPEC_OPERATIONS.map((o) => o[0]), ...EXTENSIONS.map((op) => op.id)]) {
       if (!implemented.has(id)) {
         assert.equal(byName.has(id), false, `pending ${id} must not be a tool`);
         continue;

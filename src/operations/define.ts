@@ -19,6 +19,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodO
   id: string;
   summary: string;
   description: string;
+  /**
+   * An operation beyond the interface spec's 41 (an issue asked for it): marked
+   * x-launchyard-extension in OpenAPI and "(extension)" in the docs and the MCP tool's description.
+   */
+  extension?: true;
   /** OpenAPI tag, for grouping in the reference. */
   tag: string;
   method: HttpMethod;

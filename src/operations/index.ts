@@ -40,6 +40,7 @@ import { getOrder } from './orders/get-order.ts';
 import { claimListing } from './claims/claim-listing.ts';
 import { verifyClaim } from './claims/verify-claim.ts';
 import { listMyClaims } from './claims/list-my-claims.ts';
+import { listComments } from './discussions/list-comments.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -84,4 +85,6 @@ export const operations: AnyOperation[] = [
   claimListing,
   verifyClaim,
   listMyClaims,
+  // Extensions beyond the spec (each marked extension: true).
+  listComments,
 ] as AnyOperation[];

@@ -12,8 +12,8 @@ export interface FounderCardRow {
   total: number;
 }
 
-/** A founder is public while at least one of their listings is live. */
-const behindLiveListing = sql`exists (select 1 from listing_founders lf join listings l on l.id = lf.listing_id
+/** A founder is public while at least one of their listings is live, unless a moderator hid the profile. */
+const behindLiveListing = sql`f.hidden_at is null and exists (select 1 from listing_founders lf join listings l on l.id = lf.listing_id
   where lf.founder_id = f.id and l.status = 'live')`;
 
 /** Part of a name, a misspelled whole name, or a misspelled part of one ("Jonathon" → "Jonathan Brightwater"). */

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { createTestApp } from '../testing/harness.ts';
 import { EVERY_LISTING, listingChanges } from './listing-changes.ts';
@@ -75,8 +75,12 @@ for (const s of scenarios) {
 }
 
 test('the trigger compares exactly the listing columns the profile statement reads', () => {
-  const migration = readFileSync(new URL('../../migrations/0022_listing_changes_notify.sql', import.meta.url), 'utf8');
-  const when = migration.slice(migration.indexOf('for each row when'), migration.indexOf('is distinct from'));
+  // The newest migration that (re)creates the trigger holds its columns (0022 made it, 0024 added the comment count).
+  const dir = new URL('../../migrations/', import.meta.url);
+  const migration = readdirSync(dir).sort().map((f) => readFileSync(new URL(f, dir), 'utf8'))
+    .filter((m) => m.includes('create trigger listings_changes_update')).at(-1)!;
+  const trigger = migration.slice(migration.indexOf('create trigger listings_changes_update'));
+  const when = trigger.slice(trigger.indexOf('for each row when'), trigger.indexOf('is distinct from'));
   const compared = new Set([...when.matchAll(/old\.([a-z_]+)/g)].map((m) => m[1]));
   const store = readFileSync(new URL('./listings-store.ts', import.meta.url), 'utf8');
   const statement = store.slice(store.indexOf('export async function profileRow'), store.indexOf('export type ListingsStore'));

@@ -17,6 +17,7 @@ export interface SummaryRow {
   votes_count: number;
   views_count: string;
   follows_count: number;
+  comments_count: number;
   published_at: Date | null;
   category_slug: string | null;
   category_name: string | null;
@@ -27,4 +28,4 @@ export const viewsCount = sql`coalesce((select lv.views from listing_views lv wh
 
 export const summaryColumns = sql`l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.status, l.plan,
   l.launch_week, l.pricing_model, l.country, l.stage, l.votes_count, ${viewsCount}, l.follows_count,
-  l.published_at, pc.slug as category_slug, pc.name as category_name`;
+  l.comments_count, l.published_at, pc.slug as category_slug, pc.name as category_name`;

@@ -59,6 +59,7 @@ export interface ProfileRow {
   votes_count: number;
   views_count: string;
   follows_count: number;
+  comments_count: number;
   categories: { slug: string; name: string; primary: boolean }[];
   attributes: { key: string; label: string; value: string }[];
   founders: { slug: string; name: string; title: string | null; avatar_url: string | null }[];
@@ -219,7 +220,7 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
       l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
       l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
       l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
-      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, ${viewsCount}, l.follows_count,
+      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, ${viewsCount}, l.follows_count, l.comments_count,
       coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
           order by lc.is_primary desc, lc.position, c.name)
         from listing_categories lc join categories c on c.id = lc.category_id
@@ -233,7 +234,7 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
       coalesce((select json_agg(json_build_object('slug', f.slug, 'name', f.name,
             'title', coalesce(lf.title, f.title), 'avatar_url', f.avatar_url) order by lf.position, f.id)
         from listing_founders lf join founders f on f.id = lf.founder_id
-        where lf.listing_id = l.id), '[]') as founders,
+        where lf.listing_id = l.id and f.hidden_at is null), '[]') as founders,
       coalesce((select json_agg(u order by u.created_at desc, u.id desc) from (
           select id, title, body, created_at from listing_updates
           where listing_id = l.id order by created_at desc, id desc limit 5) u), '[]') as updates,

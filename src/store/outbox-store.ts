@@ -10,15 +10,16 @@ export interface OutboxRow {
   sent_at: Date | null;
   transport: string;
   error: string | null;
+  headers: Record<string, string>;
 }
 
 /** The readable outbox: every mail the service sends, whether or not SMTP delivered it. */
 export function outboxStore(db: Kysely<DB>) {
   return {
-    async add(p: { to: string; subject: string; text: string; transport: string; at: Date }) {
+    async add(p: { to: string; subject: string; text: string; transport: string; at: Date; headers?: Record<string, string> }) {
       return (await db
         .insertInto('outbox_emails')
-        .values({ to_address: p.to, subject: p.subject, text_body: p.text, transport: p.transport, created_at: p.at })
+        .values({ to_address: p.to, subject: p.subject, text_body: p.text, transport: p.transport, created_at: p.at, headers: JSON.stringify(p.headers ?? {}) })
         .returning('id')
         .executeTakeFirstOrThrow()).id;
     },
@@ -31,7 +32,7 @@ export function outboxStore(db: Kysely<DB>) {
     /** Newest first. */
     async recent(limit: number, offset = 0) {
       const rows = await sql<OutboxRow & { total: number }>`
-        select id, to_address, subject, text_body, created_at, sent_at, transport, error, count(*) over ()::int as total
+        select id, to_address, subject, text_body, headers, created_at, sent_at, transport, error, count(*) over ()::int as total
         from outbox_emails order by created_at desc, id desc limit ${limit} offset ${offset}`.execute(db);
       const total = rows.rows[0]?.total ?? (offset > 0 ? Number((await sql<{ n: number }>`select count(*)::int as n from outbox_emails`.execute(db)).rows[0].n) : 0);
       return { items: rows.rows.map(({ total: _t, ...r }) => r as OutboxRow), total };

@@ -68,6 +68,8 @@ export interface FoundersTable {
   country: string | null;
   socials: Json<Record<string, string>>;
   created_at: Timestamp;
+  /** Set when a moderator hid the profile (migration 0024). */
+  hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'archived';
@@ -128,6 +130,8 @@ export interface ListingsTable {
   /** Time-decayed votes, stored by the trending-refresh job. */
   trending_score: Generated<number>;
   follows_count: Generated<number>;
+  comments_count: Generated<number>;
+  comment_threads_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   search_text: ColumnType<string, never, never>;
@@ -368,6 +372,8 @@ export interface OutboxEmailsTable {
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   transport: string;
   error: string | null;
+  /** Headers the mail was sent with (List-Unsubscribe…). */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 export interface SignInFailuresTable {
@@ -592,7 +598,7 @@ export interface AdminActionsTable {
   id: Id;
   admin_id: string | null;
   action: AdminActionKind;
-  subject_type: 'listing' | 'listing_version' | 'user' | 'product' | 'category' | 'category_tree';
+  subject_type: 'listing' | 'listing_version' | 'user' | 'product' | 'category' | 'category_tree' | 'review' | 'comment' | 'founder';
   subject_id: string;
   summary: string;
   details: Json<Record<string, unknown>>;
@@ -611,7 +617,10 @@ export type AdminActionKind =
   | 'category_added'
   | 'category_moved'
   | 'category_retired'
-  | 'category_tree_imported';
+  | 'category_tree_imported'
+  | 'content_hidden'
+  | 'content_restored'
+  | 'reports_dismissed';
 
 export interface ListingModerationTable {
   listing_id: string;
@@ -678,4 +687,46 @@ export interface DB {
   draft_invites: DraftInvitesTable;
   listing_claims: ListingClaimsTable;
   claim_emails: ClaimEmailsTable;
+  comments: CommentsTable;
+  comment_upvotes: { comment_id: string; user_id: string; created_at: Timestamp };
+  comment_links: { comment_id: string; link: string; user_id: string | null; created_at: Timestamp };
+  comment_mail_marks: { listing_id: string; last_mailed_at: Timestamp; last_comment_id: string };
+  reports: ReportsTable;
+  email_preferences: { user_id: string; kind: EmailKind; enabled: boolean; changed_at: Timestamp };
 }
+
+/** Discussions (migrations/0024_discussions.sql). */
+export type CommentStatus = 'visible' | 'held' | 'hidden' | 'deleted';
+export interface CommentsTable {
+  id: Id;
+  listing_id: string;
+  parent_id: string | null;
+  user_id: string | null;
+  body: string;
+  body_html: string;
+  status: Generated<CommentStatus>;
+  status_reason: string | null;
+  upvotes: Generated<number>;
+  replies_count: Generated<number>;
+  rank: number;
+  body_hash: string;
+  pinned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export type ReportSubject = 'listing' | 'review' | 'comment' | 'founder';
+export type ReportReason = 'spam' | 'harassment' | 'misleading' | 'off_topic' | 'illegal' | 'other';
+export interface ReportsTable {
+  id: Id;
+  subject_type: ReportSubject;
+  subject_id: string;
+  reporter_id: string | null;
+  reason: ReportReason;
+  details: Generated<string>;
+  status: Generated<'open' | 'actioned' | 'dismissed'>;
+  created_at: Timestamp;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_by: string | null;
+}
+/** The kinds of mail a person can switch off (account → E-mail). */
+export type EmailKind = 'comments' | 'replies' | 'updates';

@@ -26,6 +26,7 @@ export function toSummary(row: SummaryRow, publicUrl: string): z.infer<typeof Li
     votes: row.votes_count,
     views: Number(row.views_count),
     follows: row.follows_count,
+    comments: row.comments_count,
     published_at: row.published_at ? new Date(row.published_at).toISOString() : null,
     links: listingLinks(publicUrl, row.slug),
   };
@@ -99,6 +100,7 @@ export function toProfile(row: ProfileRow, publicUrl: string): z.infer<typeof Li
     votes: row.votes_count,
     views: Number(row.views_count),
     follows: row.follows_count,
+    comments: row.comments_count,
     unlocked_sections: row.unlocked_sections,
     ...(unlocked.has('story') ? { story: toStory(row.story) } : {}),
     ...(unlocked.has('milestones') ? { milestones: row.milestones ?? [] } : {}),

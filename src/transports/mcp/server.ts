@@ -123,7 +123,7 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
           op.id,
           {
             title: op.summary,
-            description: op.description,
+            description: op.extension ? `${op.description} (Extension beyond the interface spec.)` : op.description,
             inputSchema: advertisedSchema(op),
             outputSchema: op.output,
             annotations: {

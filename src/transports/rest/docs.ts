@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CODES } from '../../domain/problem-codes.ts';
 import { API_PREFIX } from './routes.ts';
+import { operations } from '../../operations/index.ts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -14,12 +15,12 @@ export function registerDocsRoutes(app: FastifyInstance, opts: { publicUrl: stri
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => openApiDocument(app));
 
   app.get('/docs', { schema: { hide: true } }, async (_request, reply) => {
-    const doc = openApiDocument(app) as { paths: Record<string, Record<string, { operationId: string; summary: string }>> };
+    const doc = openApiDocument(app) as { paths: Record<string, Record<string, { operationId: string; summary: string; 'x-launchyard-extension'?: boolean }>> };
     const rows = Object.entries(doc.paths)
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(
           ([method, op]) =>
-            `<dt><code>${esc(op.operationId)}</code></dt><dd><code>${method.toUpperCase()} ${API_PREFIX}${esc(path)}</code>: ${esc(op.summary)}</dd>`,
+            `<dt><code>${esc(op.operationId)}</code></dt><dd><code>${method.toUpperCase()} ${API_PREFIX}${esc(path)}</code>: ${esc(op.summary)}${op['x-launchyard-extension'] ? ' <em>(extension beyond the interface spec)</em>' : ''}</dd>`,
         ),
       )
       .join('');
@@ -43,5 +44,11 @@ export function registerDocsRoutes(app: FastifyInstance, opts: { publicUrl: stri
 
 export function openApiDocument(app: FastifyInstance) {
   // @fastify/swagger already states paths relative to servers[0] (which ends in /api/v1).
-  return app.swagger() as { paths: Record<string, unknown> };
+  const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  // Operations beyond the interface spec say so, where a generated client or a reader looks.
+  for (const op of operations) {
+    const entry = op.extension ? doc.paths[op.path]?.[op.method.toLowerCase()] : undefined;
+    if (entry) entry['x-launchyard-extension'] = true;
+  }
+  return doc;
 }

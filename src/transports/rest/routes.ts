@@ -51,7 +51,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: AnyOpe
       schema: {
         operationId: op.id,
         summary: op.summary,
-        description: op.description,
+        description: op.extension ? `${op.description} (Extension beyond the interface spec.)` : op.description,
         tags: [op.tag],
         ...(params && { params }),
         ...(querystring && { querystring }),
