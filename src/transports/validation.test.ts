@@ -73,9 +73,10 @@ const VALID: Record<string, Args> = {
   get_leaderboard: { board: 'community-all-time' },
   list_awards: {},
   get_badges: { slug: 'alpha' },
+  list_comments: { slug: 'alpha' },
 };
 const PAGINATED = operations.filter((op) => 'page' in op.input.shape).map((op) => op.id);
-const PATH_SLUG_OPS = ['get_listing', 'get_alternatives', 'get_category', 'get_founder', 'get_blog_post', 'get_badges'];
+const PATH_SLUG_OPS = ['get_listing', 'get_alternatives', 'get_category', 'get_founder', 'get_blog_post', 'get_badges', 'list_comments'];
 const NOT_FOUND_CODE: Record<string, string> = {
   get_listing: 'listing_not_found',
   get_alternatives: 'listing_not_found',
@@ -83,6 +84,7 @@ const NOT_FOUND_CODE: Record<string, string> = {
   get_founder: 'founder_not_found',
   get_blog_post: 'blog_post_not_found',
   get_badges: 'listing_not_found',
+  list_comments: 'listing_not_found',
 };
 const BAD_WEEKS: Record<string, string> = { '11 characters': '2027-01-041', '12 characters': 'next-mondays' };
 
@@ -129,6 +131,7 @@ fail('pricing_model of 41 characters', 'search_listings', { pricing_model: 'f'.r
 fail('domain of 254 characters', 'search_listings', { domain: `${'a'.repeat(250)}.com` }, 'validation_failed', 'domain');
 for (const status of ['draft', 'scheduled', 'LIVE', '']) fail(`status ${JSON.stringify(status)}`, 'search_listings', { status }, 'validation_failed', 'status');
 for (const sort of ['popular', 'VOTES', '', 'votes,newest']) fail(`sort ${JSON.stringify(sort)}`, 'search_listings', { sort }, 'validation_failed', 'sort');
+for (const sort of ['oldest', 'TOP', '', 'top,newest']) fail(`list_comments sort ${JSON.stringify(sort)}`, 'list_comments', { sort }, 'validation_failed', 'sort');
 for (const op of PAGINATED) {
   for (const [what, page] of BAD_PAGE) fail(`page ${what}`, op, { page }, 'validation_failed', 'page');
   for (const [what, per_page] of BAD_PER_PAGE) fail(`per_page ${what}`, op, { per_page }, 'validation_failed', 'per_page');
@@ -216,6 +219,7 @@ pass('category slug of 220 characters', 'search_listings', { category: 'a'.repea
 pass('stage slug of 1 character', 'search_listings', { stage: 'x' }, { expectPage: [1, 20] });
 for (const status of ['live', 'upcoming']) pass(`status ${status}`, 'search_listings', { status });
 for (const sort of ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed']) pass(`sort ${sort}`, 'search_listings', { sort });
+for (const sort of ['top', 'newest']) pass(`list_comments sort ${sort}`, 'list_comments', { sort });
 for (const week of ['this', 'next', 'last', '2026-12-31']) pass(`week ${week}`, 'get_launch_week', { week });
 for (const week of ['this', 'last', '2026-12-31']) pass(`community-weekly week ${week}`, 'get_leaderboard', { board: 'community-weekly', week });
 for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) pass(`board ${board}`, 'get_leaderboard', { board });
@@ -278,7 +282,7 @@ test('scenario tables: unique names, every operation covered, every paginated li
   assert.deepEqual(Object.keys(VALID).sort(), operations.map((op) => op.id).sort(), 'every public operation has valid arguments here');
   assert.deepEqual(
     [...PAGINATED].sort(),
-    ['get_alternatives', 'get_category', 'get_launch_week', 'get_leaderboard', 'list_awards', 'list_blog_posts', 'list_categories', 'list_founders', 'list_interview_questions', 'list_launches', 'list_products', 'search_listings'],
+    ['get_alternatives', 'get_category', 'get_launch_week', 'get_leaderboard', 'list_awards', 'list_blog_posts', 'list_categories', 'list_comments', 'list_founders', 'list_interview_questions', 'list_launches', 'list_products', 'search_listings'],
   );
   const names = [...failures, ...passes].map((s) => s.name);
   assert.equal(new Set(names).size, names.length, 'scenario names are unique');

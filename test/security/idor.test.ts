@@ -525,6 +525,7 @@ const PUBLIC_READS: [string, (slug: string) => string][] = [
   ['get_listing', (slug) => `/api/v1/listings/${slug}`],
   ['get_badges', (slug) => `/api/v1/listings/${slug}/badges`],
   ['get_alternatives', (slug) => `/api/v1/listings/${slug}/alternatives`],
+  ['list_comments', (slug) => `/api/v1/listings/${slug}/comments`],
 ];
 
 for (const status of ['draft', 'awaiting_badge', 'archived'] as const) {
