@@ -7,6 +7,7 @@ import type { DiscussionMailStore } from '../store/discussion-mail-store.ts';
 /** At most one mail per listing to its makers in this window (issue 27: 15 minutes). */
 export const COMMENT_MAIL_WINDOW_MS = 15 * 60_000;
 const PER_MAIL = 50;
+const CLOCK_SLACK_SECONDS = 5;
 
 interface Deps {
   store: DiscussionMailStore;
@@ -17,7 +18,8 @@ interface Deps {
   now: () => Date;
 }
 
-const excerpt = (text: string) => (text.length > 600 ? text.slice(0, 600) + '…' : text);
+// By code points: a cut never splits a character in two.
+const excerpt = (text: string) => (text.length > 600 ? Array.from(text).slice(0, 600).join('') + '…' : text);
 const PUBLIC = new Set(['live', 'scheduled']);
 
 /**
@@ -29,21 +31,26 @@ const PUBLIC = new Set(['live', 'scheduled']);
  */
 export async function mailNewComments(deps: Deps, data: { listingId: string; again?: boolean }) {
   const at = deps.now();
-  const taken = await deps.store.takeNewComments({ listingId: data.listingId, windowStart: new Date(at.getTime() - COMMENT_MAIL_WINDOW_MS), at, limit: PER_MAIL });
+  const makers = (await deps.store.makers(data.listingId)).filter((m) => PUBLIC.has(m.status));
+  const optedOut = await deps.preferences.optedOut(makers.map((m) => m.id), 'comments');
+  const recipients = makers.filter((m) => !optedOut.has(m.id));
+  const taken = await deps.store.takeNewComments({
+    listingId: data.listingId, windowStart: new Date(at.getTime() - COMMENT_MAIL_WINDOW_MS), at, limit: PER_MAIL, recipients: recipients.map((m) => m.id),
+  });
   if (taken.open) {
     if (!data.again) {
-      const wait = Math.ceil((taken.open.getTime() + COMMENT_MAIL_WINDOW_MS - at.getTime()) / 1000);
-      await deps.jobs.send(COMMENT_MAIL_JOB, { listingId: data.listingId, again: true }, { singletonKey: `comments:${data.listingId}`, startAfterSeconds: Math.max(1, wait) });
+      // A little after the window closes, not on the dot: the queue counts the delay on the
+      // database's clock, the window on a node's, and the job that comes back does not come back
+      // again (so nothing can loop), so an early one would leave the comments for the next one.
+      const wait = Math.ceil((taken.open.getTime() + COMMENT_MAIL_WINDOW_MS - at.getTime()) / 1000) + CLOCK_SLACK_SECONDS;
+      await deps.jobs.send(COMMENT_MAIL_JOB, { listingId: data.listingId, again: true }, { singletonKey: `comments:${data.listingId}`, startAfterSeconds: wait });
     }
     return { listingId: data.listingId, mailed: 0, skipped: 'window open' };
   }
   if (!taken.comments.length) return { listingId: data.listingId, mailed: 0, skipped: 'nothing new' };
-  const makers = (await deps.store.makers(data.listingId)).filter((m) => PUBLIC.has(m.status));
-  const optedOut = await deps.preferences.optedOut(makers.map((m) => m.id), 'comments');
   const site = await deps.store.siteName();
   let mailed = 0;
-  for (const m of makers) {
-    if (optedOut.has(m.id)) continue;
+  for (const m of recipients) {
     const theirs = taken.comments.filter((c) => c.user_id !== m.id);
     if (!theirs.length) continue;
     const page = `${deps.publicUrl}/listings/${m.slug}#discussion`;

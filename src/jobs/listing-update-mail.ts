@@ -30,6 +30,7 @@ export async function mailFollowers(deps: { db: Kysely<DB>; mailer: Pick<Mailer,
     .innerJoin('users', 'users.id', 'follows.user_id')
     .select(['users.id', 'users.email'])
     .where('follows.listing_id', '=', update.listing_id)
+    .where('users.disabled_at', 'is', null)
     .orderBy('follows.created_at')
     .execute();
   const page = `${deps.publicUrl}/listings/${listing.slug}`;

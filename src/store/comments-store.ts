@@ -7,8 +7,8 @@ import type { CommentStatus, DB } from './schema.ts';
  * times the upvotes. Comparing two comments never needs the current time, so one index serves the
  * order and only an upvote rewrites it.
  */
-const RANK = (upvotes: ReturnType<typeof sql>, createdAt: ReturnType<typeof sql>) =>
-  sql`log(${upvotes} + 1) + (extract(epoch from ${createdAt}) - 1700000000) / 45000.0`;
+export const RANK = (upvotes: ReturnType<typeof sql>, createdAt: ReturnType<typeof sql>) =>
+  sql`(log(${upvotes} + 1) + (extract(epoch from ${createdAt}) - 1700000000) / 45000.0)`;
 
 export type CommentOrder = 'top' | 'newest';
 
@@ -263,6 +263,20 @@ export function commentsStore(db: Kysely<DB>) {
       const r = await sql<{ comment_id: string }>`select comment_id from comment_upvotes where user_id = ${userId}
         and comment_id = any(${ids}::bigint[])`.execute(db);
       return new Set(r.rows.map((x) => x.comment_id));
+    },
+
+    /**
+     * What one person's buttons on a page of threads need, in one round trip: which of these
+     * comments are theirs, which they upvoted, and whether they own the listing (pinning).
+     */
+    async viewer(listingId: string, userId: string, ids: string[]) {
+      const r = await sql<{ owner: boolean; authored: string[]; upvoted: string[] }>`select
+          exists (select 1 from listings where id = ${listingId} and owner_id = ${userId}) as owner,
+          coalesce((select json_agg(id::text) from comments where id = any(${ids}::bigint[]) and user_id = ${userId}), '[]') as authored,
+          coalesce((select json_agg(comment_id::text) from comment_upvotes where user_id = ${userId}
+            and comment_id = any(${ids}::bigint[])), '[]') as upvoted`.execute(db);
+      const row = r.rows[0];
+      return { owner: row.owner, authored: new Set(row.authored), upvoted: new Set(row.upvoted) };
     },
 
     /** Sets a comment's status (a moderator's hide or restore, a hold) with its reason; returns the status before. */

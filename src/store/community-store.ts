@@ -21,6 +21,7 @@ export interface CommunityTarget {
 }
 
 export interface GenuineReview {
+  id: string;
   rating: number;
   body: string;
   created_at: Date;
@@ -102,7 +103,7 @@ export function communityStore(db: Kysely<DB>) {
      */
     async genuineReviews(slug: string, limit: number) {
       const r = await sql<GenuineReview>`
-        select r.rating, r.body, r.created_at, u.name as author
+        select r.id, r.rating, r.body, r.created_at, u.name as author
         from listings l
         join reviews r on r.listing_id = l.id and r.status = 'published'
         join users u on u.id = r.user_id

@@ -22,9 +22,11 @@ export function discussionMailStore(db: Kysely<DB>) {
     /**
      * Takes the listing's comments not yet mailed, if its window has passed, and moves the mark past
      * them, under the mark's row lock: two nodes running the job at once mail once. Returns nothing
-     * while the window is open (with when it closes) or when there is nothing new.
+     * while the window is open (with when it closes) or when there is nothing new. The window opens
+     * only when one of the recipients gets a comment not their own: a maker's answer that nobody is
+     * told about does not hold back the mail about the next visitor's comment.
      */
-    async takeNewComments(p: { listingId: string; windowStart: Date; at: Date; limit: number }) {
+    async takeNewComments(p: { listingId: string; windowStart: Date; at: Date; limit: number; recipients: string[] }) {
       return db.transaction().execute(async (trx) => {
         await sql`insert into comment_mail_marks (listing_id, last_mailed_at, last_comment_id)
           values (${p.listingId}, 'epoch', coalesce((select max(id) from comments where listing_id = ${p.listingId} and created_at < ${p.at}::timestamptz - interval '1 day'), 0))
@@ -37,7 +39,9 @@ export function discussionMailStore(db: Kysely<DB>) {
           where c.listing_id = ${p.listingId} and c.id > ${mark.last_comment_id} and c.status = 'visible'
           order by c.id limit ${p.limit}`.execute(trx)).rows;
         if (comments.length) {
-          await sql`update comment_mail_marks set last_mailed_at = ${p.at}, last_comment_id = ${comments.at(-1)!.id} where listing_id = ${p.listingId}`.execute(trx);
+          const mailed = comments.some((c) => p.recipients.some((r) => r !== c.user_id));
+          await sql`update comment_mail_marks set last_comment_id = ${comments.at(-1)!.id},
+            last_mailed_at = ${mailed ? p.at : mark.last_mailed_at} where listing_id = ${p.listingId}`.execute(trx);
         }
         return { open: undefined, comments };
       });

@@ -53,6 +53,12 @@ export function foundersStore(db: Kysely<DB>) {
       return r.rows[0].n;
     },
 
+    /** The id of a public founder profile: its page's report link names the profile by id. */
+    async idBySlug(slug: string) {
+      const r = await sql<{ id: string }>`select f.id from founders f where f.slug = ${slug} and ${behindLiveListing}`.execute(db);
+      return r.rows[0]?.id;
+    },
+
     async profileBySlug(slug: string) {
       const result = await sql<{
         id: string;

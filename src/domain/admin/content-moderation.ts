@@ -43,7 +43,9 @@ export function createContentModeration(deps: {
       const before = await tx.subject(type, id);
       if (!before) throw notFound('report_subject_not_found', `There is no ${LABEL[type]} with the id ${id}.`);
       if (type === 'comment' && before.state === 'deleted') throw new DomainError('conflict', 'comment_deleted', 'Its author deleted this comment; there is nothing to hide or restore.');
-      if (before.hidden === hidden) throw new DomainError('conflict', hidden ? 'already_hidden' : 'not_hidden', `This ${LABEL[type]} is ${hidden ? 'hidden' : 'shown'} already.`);
+      // A held comment waits for this decision: hiding it for good (the author told) is still open.
+      const held = type === 'comment' && before.state === 'held';
+      if (before.hidden === hidden && !(hidden && held)) throw new DomainError('conflict', hidden ? 'already_hidden' : 'not_hidden', `This ${LABEL[type]} is ${hidden ? 'hidden' : 'shown'} already.`);
       const stateBefore = await tx.setHidden({ type: type as Exclude<ReportSubject, 'listing'>, id, hidden, reason, at });
       const after = await tx.subject(type, id);
       const closed = await tx.resolve({ type, id, outcome: hidden ? 'actioned' : 'dismissed', by: adminId, at });

@@ -24,7 +24,7 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
   // The listing page shows them to every visitor: kept as long as the profile beside them.
   const reviewLists = deps.cache?.<Awaited<ReturnType<typeof reviewsOf>>>('reviews', deps.cacheMs ?? 5000, 10_000);
   const reviewsOf = async (slug: string, limit: number) =>
-    (await store.genuineReviews(slug, limit)).map((r) => ({ rating: r.rating, body: r.body, created_at: new Date(r.created_at).toISOString(), author: shortName(r.author) }));
+    (await store.genuineReviews(slug, limit)).map((r) => ({ id: String(r.id), rating: r.rating, body: r.body, created_at: new Date(r.created_at).toISOString(), author: shortName(r.author) }));
   /** Trending follows votes within half a minute: one refresh per burst (singleton key). */
   const votesMoved = async () => {
     await deps.jobs?.send(TRENDING_REFRESH_JOB, {}, { singletonKey: 'after-votes', startAfterSeconds: 30 });

@@ -28,6 +28,18 @@ const DAY = 24 * 3_600_000;
 export function createReports(deps: { store: ReportsStore; now: () => Date; forgetComments?: (slug: string) => void }) {
   const { store, now } = deps;
   return {
+    /**
+     * What a report form names: a thing that may be reported now (public, not hidden), with words
+     * to show and the page it is on. Anything else is not found, as to a visitor it is not there.
+     */
+    async subject(rawType: string, rawId: string) {
+      const type = REPORT_SUBJECTS.find((s) => s === rawType);
+      const id = /^[1-9][0-9]{0,17}$/.test(rawId) ? rawId : undefined;
+      const s = type && id && (await store.reportable(type, id)) ? await store.subject(type, id) : undefined;
+      if (!s) throw notFound('report_subject_not_found', 'There is nothing with this address to report: it may have been removed.');
+      return { type: s.subject_type, id: s.subject_id, title: s.title, text: s.text, path: s.path };
+    },
+
     async file(actor: Actor, input: { subject_type: string; subject_id: number | string; reason: string; details?: string }) {
       const user = siteUser(actor);
       const type = REPORT_SUBJECTS.find((s) => s === input.subject_type);

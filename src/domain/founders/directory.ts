@@ -18,6 +18,9 @@ export function createFounderDirectory(deps: { store: FoundersStore; publicUrl: 
       );
     },
 
+    /** A public profile's id (for its report link), undefined when there is none. */
+    idOf: (slug: string) => store.idBySlug(slug),
+
     async profile(slug: string) {
       const row = await store.profileBySlug(slug);
       if (!row) throw notFound('founder_not_found', `No founder with slug "${slug}".`);

@@ -25,15 +25,17 @@ const css = fingerprinted('site', 'css', 'text/css; charset=utf-8', read('site.c
 const js = fingerprinted('enhance', 'js', 'text/javascript; charset=utf-8', read('enhance.js'));
 // The draft pages' own few lines (live progress, character counts), loaded only there.
 const draftJs = fingerprinted('draft', 'js', 'text/javascript; charset=utf-8', read('draft.js'));
+// The listing page's discussion (replies inline, posts without a reload), loaded only there.
+const discussionJs = fingerprinted('discussion', 'js', 'text/javascript; charset=utf-8', read('discussion.js'));
 const icon = fingerprinted('icon', 'svg', 'image/svg+xml', read('icon.svg'));
 
 /** The URLs the layout links to. */
-export const ASSET_URLS = { css: css.path, js: js.path, draftJs: draftJs.path, icon: icon.path };
+export const ASSET_URLS = { css: css.path, js: js.path, draftJs: draftJs.path, discussionJs: discussionJs.path, icon: icon.path };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function registerAssetRoutes(app: FastifyInstance) {
-  for (const asset of [css, js, draftJs, icon]) {
+  for (const asset of [css, js, draftJs, discussionJs, icon]) {
     app.get(asset.path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
       reply.header('cache-control', IMMUTABLE).header('etag', asset.etag).header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();

@@ -211,6 +211,100 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/listings/:slug/comments': {
+    async setup() {
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: '/listings/csrf-target/comments',
+        form: { body: `A question ${Math.random()}`, website: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from comments where user_id = ${s.userId}`),
+      };
+    },
+  },
+  ...Object.fromEntries((['edit', 'delete', 'upvote', 'pin'] as const).map((action) => [`/comments/:id/${action}`, {
+    async setup() {
+      // The owner acts on their own comment (edit, delete, pin); an upvote is another person's.
+      const owner = await t.signIn();
+      const slug = `csrf-talk-${action}-${Math.random().toString(36).slice(2, 8)}`;
+      await t.fx.listing({ slug, owner_id: owner.userId });
+      const actor = (userId: string) => ({ kind: 'user', via: 'session', userId, scopes: [], ip: '203.0.113.1' }) as never;
+      const c = await t.app.services.discussions.post(actor(owner.userId), slug, { body: `The maker's word on ${action}` });
+      const s = action === 'upvote' ? await t.signIn() : owner;
+      const effects = {
+        edit: sql`select count(*)::int as n from comments where id = ${c.id} and edited_at is not null`,
+        delete: sql`select count(*)::int as n from comments where id = ${c.id}`,
+        upvote: sql`select count(*)::int as n from comment_upvotes where comment_id = ${c.id}`,
+        pin: sql`select count(*)::int as n from comments where id = ${c.id} and pinned_at is not null`,
+      };
+      const forms: Record<typeof action, Record<string, string>> = { edit: { body: 'Better words', slug }, delete: {}, upvote: { intent: 'add' }, pin: { intent: 'add' } };
+      return {
+        browser: s.browser,
+        url: `/comments/${c.id}/${action}`,
+        form: forms[action],
+        csrf: s.csrf,
+        effect: () => count(effects[action] as never),
+      };
+    },
+  } satisfies FormCase])),
+  '/account/email': {
+    async setup() {
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: '/account/email',
+        form: { on: ['replies'] },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from email_preferences where user_id = ${s.userId} and not enabled`),
+      };
+    },
+  },
+  '/report': {
+    async setup() {
+      const s = await t.signIn();
+      const author = await t.signIn();
+      const c = await t.app.services.discussions.post({ kind: 'user', via: 'session', userId: author.userId, scopes: [], ip: '203.0.113.1' } as never, 'csrf-target', { body: `A comment to report ${Math.random()}` });
+      return {
+        browser: s.browser,
+        url: '/report',
+        form: { type: 'comment', id: String(c.id), reason: 'spam', details: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from reports where reporter_id = ${s.userId}`),
+      };
+    },
+  },
+  ...Object.fromEntries((['hide', 'restore', 'dismiss'] as const).map((action) => [`/admin/reports/${action}`, {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const author = await t.signIn();
+      const reporter = await t.signIn();
+      const actor = (userId: string) => ({ kind: 'user', via: 'session', userId, scopes: [], ip: '203.0.113.1' }) as never;
+      const c = await t.app.services.discussions.post(actor(author.userId), 'csrf-target', { body: `Reported for ${action} ${Math.random()}` });
+      await t.app.services.reports.file(actor(reporter.userId), { subject_type: 'comment', subject_id: c.id, reason: 'spam' });
+      if (action === 'restore') await t.app.services.contentModeration.hide(s.userId, 'comment', String(c.id), 'off topic');
+      return {
+        browser: s.browser,
+        url: `/admin/reports/${action}`,
+        form: { type: 'comment', id: String(c.id), reason: 'off topic', back: '/admin/reports' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from admin_actions where subject_type = 'comment' and subject_id = ${String(c.id)}`),
+      };
+    },
+  } satisfies FormCase])),
+  '/admin/reports/disable-author': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const user = await t.fx.user();
+      return {
+        browser: s.browser,
+        url: '/admin/reports/disable-author',
+        form: { user_id: user, back: '/admin/reports' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from users where id = ${user} and disabled_at is not null`),
+      };
+    },
+  },
   '/checkout/:number/pay': {
     async setup() {
       await (orderProduct ??= t.fx.product({ code: 'csrf-story', price_cents: 2900, kind: 'section_unlock', options: { section: 'story' } }));
@@ -597,8 +691,10 @@ function sitePostRoutes() {
     stack.length = depth + 1;
     if (m[3]) routes.push(stack[depth]);
   }
-  // Payment webhooks are the provider's calls, signed by it (payment-webhooks.ts), not forms of the site.
-  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\/webhooks\/|\*)/.test(r));
+  // Payment webhooks are the provider's calls, signed by it (payment-webhooks.ts), not forms of the site;
+  // the one-click unsubscribe is a mail client's POST (RFC 8058), its link's token the credential
+  // (account/email-pages.ts; tested there: another origin, no cookie, a bad token changes nothing).
+  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\/webhooks\/|\/unsubscribe\/|\*)/.test(r));
 }
 
 test('every form of the site has CSRF scenarios here', () => {

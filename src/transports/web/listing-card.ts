@@ -3,7 +3,7 @@ import type { ListingSummary } from '../../contract/listing.ts';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import { html, type Html } from './html.ts';
 import { logo } from './logo.ts';
-import { day } from './numbers.ts';
+import { day, plural } from './numbers.ts';
 import { withReturnTo } from './return-to.ts';
 
 export type Summary = z.output<typeof ListingSummary>;
@@ -39,7 +39,7 @@ function vote(l: Summary, o: CardOptions): Html {
 <button type="submit" class="vote"><span class="visually-hidden">Upvote ${l.name}: </span>${count}</button></form>`;
 }
 
-/** One listing in a list: logo (or initials), name, tagline, category, marks, and the vote control. */
+/** One listing in a list: logo (or initials), name, tagline, category, marks, comments, and the vote control. */
 export function listingCard(l: Summary, o: CardOptions): Html {
   const name = html`<a href="${listingHref(l.slug)}">${l.name}</a>`;
   const marks = [
@@ -47,6 +47,9 @@ export function listingCard(l: Summary, o: CardOptions): Html {
     o.award ? html`<span class="mark">★ #${o.award} Launch of the Week</span>` : '',
     l.status === 'scheduled' && l.launch_week ? html`<span>Launches the week of ${day(l.launch_week)}</span>` : '',
     o.metric ? html`<span>${o.metric}</span>` : '',
+    l.comments > 0
+      ? html`<a class="comment-count" href="${listingHref(l.slug)}#discussion"><span aria-hidden="true">💬 ${l.comments.toLocaleString('en-US')}</span><span class="visually-hidden">${plural(l.comments, 'comment')}</span></a>`
+      : '',
   ].filter((m) => m !== '');
   return html`<li class="card">
 ${o.rank ? html`<span class="rank" title="Rank">${o.rank}</span>` : ''}

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noticeOf, type Web } from './context.ts';
 import { pageHead, type HeadOptions } from './head.ts';
-import type { Html } from './html.ts';
+import { html, type Html } from './html.ts';
 import { layout, pageHeaders } from './layout.ts';
 import { encodedBody, rendered } from './render-memo.ts';
 import { preferredCoding } from './content-coding.ts';
@@ -13,6 +13,10 @@ export interface PublicPage extends Omit<HeadOptions, 'siteName' | 'publicUrl' |
   status?: number;
   /** Load enhance.js (copy buttons, filters that apply at once). */
   script?: boolean;
+  /** More of <head>: a page's own script (the listing page's discussion.js). */
+  head?: Html;
+  /** The page's script may fetch from this site (connect-src 'self'). */
+  connect?: boolean;
 }
 
 /**
@@ -26,18 +30,19 @@ export function sendPublicPage(web: Web, request: FastifyRequest, reply: Fastify
   const render = () => {
     const p = build();
     const status = p.status ?? 200;
-    const head = pageHead({ ...p, siteName: web.siteName, publicUrl: web.publicUrl, path: status < 400 ? p.path : undefined, noindex: p.noindex || status >= 400 });
+    const meta = pageHead({ ...p, siteName: web.siteName, publicUrl: web.publicUrl, path: status < 400 ? p.path : undefined, noindex: p.noindex || status >= 400 });
+    const head = p.head ? html`${meta}${p.head}` : meta;
     const body = layout({ title: p.title, siteName: web.siteName, session: request.siteSession, notice: noticeOf(request), body: p.body, head, script: p.script });
-    return { body, status, script: p.script ?? false };
+    return { body, status, script: p.script ?? false, connect: p.connect ?? false };
   };
   if (request.siteSession || !from.length) {
     const page = render();
-    pageHeaders(reply, { script: page.script, remoteImages: true }).code(page.status).header('vary', 'cookie');
+    pageHeaders(reply, { script: page.script, connect: page.connect, remoteImages: true }).code(page.status).header('vary', 'cookie');
     return reply.send(page.body);
   }
   const page = rendered(from, request.url, render);
   const shareable = page.status === 200;
-  pageHeaders(reply, { cache: shareable, script: page.script, remoteImages: true }).code(page.status).header('vary', 'cookie, accept-encoding');
+  pageHeaders(reply, { cache: shareable, script: page.script, connect: page.connect, remoteImages: true }).code(page.status).header('vary', 'cookie, accept-encoding');
   // A kept page is compressed once, not per request; each coding is its own representation (ETag).
   const { body, coding } = encodedBody(page, preferredCoding(request.headers['accept-encoding']));
   if (coding) reply.header('content-encoding', coding);

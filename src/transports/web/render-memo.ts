@@ -7,6 +7,8 @@ export interface Rendered {
   etag: string;
   status: number;
   script: boolean;
+  /** Its script may fetch from this site (connect-src 'self'). */
+  connect?: boolean;
   /** How many requests this rendering has answered. */
   served: number;
   /** The body compressed for browsers that ask, kept with it. */

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { clearSiteSession } from '../site-session.ts';
 import { SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
+import { registerEmailPages } from './email-pages.ts';
 
-/** The account overview: who you are, confirming your address, signing out everywhere. */
+/** The account overview: who you are, confirming your address, signing out everywhere; and the e-mail switches. */
 export function registerAccountPages(app: FastifyInstance, web: Web) {
   const { services } = web;
+  registerEmailPages(app, web);
 
   app.get('/account', SITE_ROUTE, async (request, reply) => {
     const s = web.pageSession(request, reply);
@@ -29,6 +31,9 @@ ${s.emailVerified
 <li><a href="/account/api-keys">API keys</a>: keys for scripts and tools using the API or the MCP server.</li>
 <li><a href="/account/apps">Connected apps</a>: apps you allowed to use your account.</li>
 </ul></section>
+<section aria-labelledby="email-heading"><h2 id="email-heading">E-mail</h2>
+<p><a href="/account/email">E-mail preferences</a>: which mails about comments, replies and followed listings we send you.</p>
+</section>
 <section aria-labelledby="sessions-heading"><h2 id="sessions-heading">Where you are signed in</h2>
 <p>You are signed in on ${sessions} browser${sessions === 1 ? '' : 's'} or device${sessions === 1 ? '' : 's'}. Signing out everywhere ends all of them, this one included; API keys stay valid.</p>
 <form method="post" action="/account/sign-out-everywhere"><input type="hidden" name="csrf" value="${s.csrf}"><button type="submit" class="secondary">Sign out everywhere</button></form>

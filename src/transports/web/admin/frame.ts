@@ -8,6 +8,8 @@ import { html, type Html } from '../html.ts';
 const SECTIONS: readonly (readonly [string, string])[] = [
   ['/admin', 'Overview'],
   ['/admin/listing-versions', 'Edits to review'],
+  ['/admin/reports', 'Reports'],
+  ['/admin/comments', 'Comments'],
   ['/admin/listings', 'Listings'],
   ['/admin/users', 'Users'],
   ['/admin/claims', 'Claims'],
@@ -26,6 +28,9 @@ const DONE: Record<string, string> = {
   reviewed: 'The edit is marked as reviewed.',
   disabled: 'The account is disabled: it cannot sign in, its sessions have ended, and its API keys and connected apps are refused.',
   enabled: 'The account is enabled again. Its API keys and connected apps work again; it signs in anew.',
+  'content-hidden': 'It is hidden from its public page and the API, its open reports are closed as acted on, and its author is mailed the reason.',
+  'content-restored': 'It shows again, and its open reports are closed as dismissed.',
+  'reports-dismissed': 'The reports are closed as unfounded. The thing is as it was, except a comment held by reports, which shows again.',
 };
 
 export const adminListingHref = (id: string | number) => `/admin/listings/${id}`;

@@ -7,6 +7,12 @@ import { pager } from '../pager.ts';
 
 const PER_PAGE = 50;
 
+/** The extra headers a mail left with (List-Unsubscribe on the mails people can switch off). */
+const headerLines = (headers: Record<string, string> | null) => {
+  const entries = Object.entries(headers ?? {});
+  return entries.length ? html`<dl class="url">${entries.map(([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`)}</dl>` : '';
+};
+
 /** `/admin/outbox`: every mail the service sent, newest first; without SMTP, how mails are read. */
 export function registerAdminOutbox(app: FastifyInstance, web: Web) {
   const { services } = web;
@@ -26,6 +32,7 @@ ${items.length
   ? items.map((m) => html`<article aria-labelledby="mail-${m.id}"><h2 id="mail-${m.id}">${m.subject}</h2>
 <p class="muted">To ${m.to_address} · ${time(m.created_at)} · ${deliveryState(m)}${m.sent_at ? html` ${time(m.sent_at)}` : ''}</p>
 ${m.error ? html`<p class="alert">${m.error}</p>` : ''}
+${headerLines(m.headers)}
 <pre>${m.text_body}</pre></article>`)
   : html`<p>No mail has been sent yet.</p>`}
 ${pager({ page, per_page: PER_PAGE, total }, '/admin/outbox', {})}`,

@@ -7,6 +7,8 @@ import { registerAdminLog } from './log.ts';
 import { registerAdminOutbox } from './outbox.ts';
 import { registerAdminRecords } from './records.ts';
 import { registerAdminUsers } from './users.ts';
+import { registerAdminReports } from './reports.ts';
+import { registerAdminComments } from './comments.ts';
 
 /**
  * The administration area (administrators only; the first one is made with the CLI): one file per
@@ -17,6 +19,8 @@ export function registerAdminPages(app: FastifyInstance, web: Web) {
   registerAdminDashboard(app, web);
   registerAdminEdits(app, web);
   registerAdminListings(app, web);
+  registerAdminReports(app, web);
+  registerAdminComments(app, web);
   registerAdminUsers(app, web);
   registerAdminRecords(app, web);
   registerAdminOutbox(app, web);

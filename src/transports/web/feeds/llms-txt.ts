@@ -24,7 +24,7 @@ export function registerLlmsTxt(app: FastifyInstance, web: Web) {
 
 > ${info.purpose} ${plural(info.counts.live_listings, 'live product')}, ${plural(info.counts.upcoming_listings, 'upcoming launch', 'upcoming launches')}, ${plural(info.counts.categories, 'category', 'categories')}. Launch weeks run Monday to Sunday (${info.timezone}); live launches are ranked by community votes, and a paid billboard is ranked separately and always labelled as paid.
 
-Everything a visitor sees on the site is also available as JSON from the REST API and as tools of an MCP server: the same operations, with the same arguments. Public reads need no sign-in. Votes, follows and reviews come only from people on the site, never through the API or MCP. Facts a company's own website does not state are left blank, never invented.
+Everything a visitor sees on the site is also available as JSON from the REST API and as tools of an MCP server: the same operations, with the same arguments. Public reads need no sign-in. Votes, follows, reviews, comments and reports come only from people on the site, never through the API or MCP (discussions are read with list_comments). Facts a company's own website does not state are left blank, never invented.
 
 ## API
 

@@ -16,6 +16,7 @@ import { paragraphs } from '../paragraphs.ts';
 import { externalLink, platformName, webLinks } from '../social-links.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
+import { reportLink } from './report-page.ts';
 
 const founderHref = (slug: string) => `/founders/${encodeURIComponent(slug)}`;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -65,6 +66,8 @@ ${pager(list, '/founders', filters, 'Founder pages')}`
   app.get('/founders/:slug', SITE_ROUTE, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const f = await readOperation(web.services, request, getFounder, { slug });
+    // The public profile hides its id; the report link names the profile by it.
+    const id = await web.services.founders.idOf(f.slug);
     const path = founderHref(f.slug);
     const socials = webLinks(f.socials);
     return sendPublicPage(web, request, reply, [f], () => ({
@@ -106,7 +109,8 @@ ${parts.map(([k, label]) => html`<h3>${label}</h3>${paragraphs(s.story[k]!)}`)}
 ${f.interview.length
   ? html`<section aria-labelledby="interview"><h2 id="interview">Interview</h2>${f.interview.map((a) => html`<h3>${a.question}</h3>${paragraphs(a.answer)}`)}</section>`
   : ''}
-</div>`,
+</div>
+${id ? html`<p class="profile-foot">${reportLink('founder', id, `the profile of ${f.name}`)}</p>` : ''}`,
     }));
   });
 }

@@ -4,6 +4,7 @@ import { html, type Html } from '../html.ts';
 import { listingHref } from '../listing-card.ts';
 import { day, plural } from '../numbers.ts';
 import { withReturnTo } from '../return-to.ts';
+import { reportLink } from './report-page.ts';
 
 type Standing = Awaited<ReturnType<Community['standing']>>;
 type Review = Awaited<ReturnType<Community['reviews']>>[number];
@@ -14,10 +15,12 @@ const stars = (n: number) => html`<span class="stars" aria-hidden="true">${'★'
  * Vote and follow: forms for a signed-in person (their standing decides which), a sign-in link for
  * others. The posts are the site's own (listing-pages.ts), behind the session's CSRF token.
  */
-export function communityActions(p: { slug: string; name: string; live: boolean; session: SiteSession | undefined; standing: Standing | undefined }): Html {
+export function communityActions(p: { id: number | string; slug: string; name: string; live: boolean; session: SiteSession | undefined; standing: Standing | undefined }): Html {
   const here = listingHref(p.slug);
   const t = p.standing;
-  if (!p.session || !t) return html`<p class="actions"><a class="button" href="${withReturnTo('/sign-in', here)}">Sign in</a> to vote, follow or review.</p>`;
+  // Reporting needs a sign-in too: the report page sends a signed-out visitor there and back.
+  const report = reportLink('listing', p.id, p.name);
+  if (!p.session || !t) return html`<p class="actions"><span><a class="button" href="${withReturnTo('/sign-in', here)}">Sign in</a> to vote, follow or review.</span> ${report}</p>`;
   const csrf = html`<input type="hidden" name="csrf" value="${p.session.csrf}">`;
   const action = (what: string) => `${here}/${what}`;
   return html`<div class="actions">
@@ -30,6 +33,7 @@ ${p.live && t.verified
     : html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="add"><button type="submit">Vote for ${p.name}</button></form>`
   : ''}
 <form method="post" action="${action('follow')}">${csrf}<input type="hidden" name="intent" value="${t.following ? 'remove' : 'add'}"><button type="submit" class="secondary">${t.following ? 'Unfollow' : 'Follow'}</button></form>
+${report}
 </div>`;
 }
 
@@ -65,7 +69,7 @@ ${p.rating.count && p.rating.average !== null
   ? html`<p class="rating"><strong>${p.rating.average.toFixed(1)}</strong> out of 5 ${stars(Math.round(p.rating.average))} from ${plural(p.rating.count, 'review')}. Reviews by the team do not count.</p>`
   : html`<p class="muted">No reviews yet.</p>`}
 ${p.reviews.length
-  ? html`<ul class="reviews">${p.reviews.map((r) => html`<li><p>${stars(r.rating)} <strong>${r.author}</strong> <span class="muted">· ${day(r.created_at)}</span></p>${r.body ? html`<p>${r.body}</p>` : ''}</li>`)}</ul>`
+  ? html`<ul class="reviews">${p.reviews.map((r) => html`<li><p>${stars(r.rating)} <strong>${r.author}</strong> <span class="muted">· ${day(r.created_at)}</span></p>${r.body ? html`<p>${r.body}</p>` : ''}<p class="review-foot">${reportLink('review', r.id, `the review by ${r.author}`)}</p></li>`)}</ul>`
   : ''}
 ${form}
 </section>`;

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteSession } from '../../../domain/accounts/sessions.ts';
+import { COMMENTS_PER_PAGE } from '../../../domain/community/discussions.ts';
 import { siteUser, type Intent } from '../../../domain/community/community.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { checkSessionCsrf } from '../csrf.ts';
@@ -9,17 +11,22 @@ import { getListing } from '../../../operations/listings/get-listing.ts';
 import { getAlternatives } from '../../../operations/listings/get-alternatives.ts';
 import { listAwards } from '../../../operations/launches/list-awards.ts';
 import { getBadges } from '../../../operations/badges/get-badges.ts';
+import { listComments } from '../../../operations/discussions/list-comments.ts';
 import { readOperation } from '../read-operation.ts';
+import { ASSET_URLS } from '../assets.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { categoryHref, listingHref } from '../listing-card.ts';
 import { communityActions, reviewsSection } from './listing-community.ts';
 import { alternativesSection, badgesSection, profileHeader, profileSections } from './listing-profile.ts';
+import { discussionSection, type DiscussionForm, type DiscussionView, type Viewer } from './listing-discussion.ts';
+import { discussionView, registerDiscussionPosts } from './discussion-posts.ts';
 import { claimInvite } from '../claims/flow-pages.ts';
 import { breadcrumbs, faqPage, softwareApplication } from '../json-ld.ts';
 
 /**
- * The listing page (every section of the profile, from get_listing and its neighbours' operations)
- * and the site's side of votes, follows and reviews: the form posts. Those exist only here, behind
+ * The listing page (every section of the profile, from get_listing and its neighbours' operations,
+ * and its discussion from list_comments) and the site's side of votes, follows and reviews: the
+ * form posts (the discussion's are in discussion-posts.ts). Those exist only here, behind
  * a site session and its CSRF token; no API operation or MCP tool can vote, follow or review.
  */
 export function registerListingPages(app: FastifyInstance, web: Web) {
@@ -47,27 +54,36 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
   const back = (request: FastifyRequest, slug: string, notice: string) =>
     safeReturnTo(field(request, 'return_to')) ?? `/listings/${encodeURIComponent(slug)}?notice=${notice}`;
 
-  app.get('/listings/:slug', SITE_ROUTE, async (request, reply) => {
-    const { slug } = request.params as { slug: string };
+  /**
+   * The listing page, for a GET and again for a refused discussion post: then with the form's
+   * state (the text as typed, the message beside it) and the refusal's status.
+   */
+  async function renderListing(request: FastifyRequest, reply: FastifyReply, slug: string, o: { view: DiscussionView; form?: DiscussionForm; status?: number }) {
     const s = request.siteSession;
     // The profile first: an unknown slug is a 404 before anything else is asked.
     const profile = await readOperation(services, request, getListing, { slug });
-    const [alternatives, awards, badges, reviews, standing] = await Promise.all([
+    const [alternatives, awards, badges, reviews, standing, threads] = await Promise.all([
       readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
       readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
       readOperation(services, request, getBadges, { slug }),
       services.community.reviews(slug),
       s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
+      readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
     ]);
+    const viewer = s && standing ? await viewerOf(s, standing, threads.items) : undefined;
     const path = listingHref(profile.slug);
     const live = profile.status === 'live';
     const primary = profile.categories[0];
-    return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews], () => ({
+    return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews, threads], () => ({
       title: profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name,
       description: profile.short_description ?? profile.tagline ?? `${profile.name} on ${web.siteName}.`,
       path,
+      status: o.status,
       type: 'product',
       image: profile.logo_url?.startsWith('https://') ? profile.logo_url : null,
+      script: true,
+      connect: true,
+      head: html`<script src="${ASSET_URLS.discussionJs}" defer></script>`,
       jsonLd: [
         softwareApplication(web.publicUrl, profile, path),
         breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, ...(primary ? [{ name: primary.name, path: categoryHref(primary.slug) }] : []), { name: profile.name, path }]),
@@ -75,11 +91,12 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       ],
       body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${primary ? html`<li><a href="${categoryHref(primary.slug)}">${primary.name}</a></li>` : ''}<li aria-current="page">${profile.name}</li></ol></nav>
 <article class="profile">
-${profileHeader(profile, awards.items, communityActions({ slug: profile.slug, name: profile.name, live, session: s, standing }))}
+${profileHeader(profile, awards.items, communityActions({ id: profile.id, slug: profile.slug, name: profile.name, live, session: s, standing }))}
 <div class="profile-body">
 <div class="profile-main">
 ${profileSections(profile)}
 ${reviewsSection({ slug: profile.slug, live, rating: profile.community_rating, reviews, session: s, standing })}
+${discussionSection({ slug: profile.slug, count: profile.comments, threads, view: o.view, session: s, viewer, form: o.form })}
 </div>
 <aside class="profile-side" aria-label="More about ${profile.name}">
 ${alternativesSection(profile, alternatives.items)}
@@ -89,7 +106,21 @@ ${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_tea
 </div>
 </article>`,
     }));
+  }
+
+  /** What the signed-in person may do in the discussion: their comments, their upvotes, pinning. */
+  async function viewerOf(s: SiteSession, standing: { id: string; verified: boolean }, threads: { id: number; replies: { id: number }[] }[]): Promise<Viewer> {
+    const ids = threads.flatMap((t) => [t.id, ...t.replies.map((r) => r.id)]);
+    const mine = await services.discussions.viewer(standing.id, s.userId, ids);
+    return { session: s, verified: standing.verified, ...mine, now: services.now() };
+  }
+
+  app.get('/listings/:slug', SITE_ROUTE, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    return renderListing(request, reply, slug, { view: discussionView(request.query) });
   });
+
+  registerDiscussionPosts(app, web, { actorOf, renderListing });
 
   app.post('/listings/:slug/vote', SITE_ROUTE, async (request, reply) => {
     const { slug } = request.params as { slug: string };

@@ -13,6 +13,7 @@ import { registerBlogPages } from './blog-pages.ts';
 import { registerPricingPage } from './pricing-page.ts';
 import { registerInterviewPage } from './interview-page.ts';
 import { registerBadgesPage } from './badges-page.ts';
+import { registerReportPage } from './report-page.ts';
 import { registerFeeds } from '../feeds/feeds.ts';
 import { registerSitemap } from '../feeds/sitemap.ts';
 import { registerRobotsTxt } from '../feeds/robots-txt.ts';
@@ -37,6 +38,7 @@ export function registerPublicSite(app: FastifyInstance, web: Web) {
   registerPricingPage(app, web);
   registerInterviewPage(app, web);
   registerBadgesPage(app, web);
+  registerReportPage(app, web);
   registerFeeds(app, web);
   registerSitemap(app, web);
   registerRobotsTxt(app, web);
