@@ -83,3 +83,42 @@ test('signed-in callers are limited per credential: each API key has its own bud
   assert.ok(Number(limited.headers['retry-after']) > 0);
   assert.equal((await keyed.get('/api/v1/site')).status, 200, 'anonymous callers of the same IP have their own budget');
 });
+
+// Every route the discussion added (issue 27) spends the caller's per-address budget like the
+// rest of the service: [method, path, form body]. Each row from its own address, so one row's
+// requests never spend another's.
+const DISCUSSION_ROUTES: [string, string, string | undefined][] = [
+  ['GET', '/api/v1/listings/limited-talk/comments', undefined],
+  ['GET', '/listings/limited-talk?comments=newest', undefined],
+  ['POST', '/listings/limited-talk/comments', 'body=hello'],
+  ['POST', '/comments/1/edit', 'body=hello'],
+  ['POST', '/comments/1/delete', ''],
+  ['POST', '/comments/1/upvote', 'intent=add'],
+  ['POST', '/comments/1/pin', 'intent=add'],
+  ['GET', '/report?type=listing&id=1', undefined],
+  ['POST', '/report', 'type=listing&id=1&reason=spam'],
+  ['GET', '/account/email', undefined],
+  ['POST', '/account/email', 'on=replies'],
+  ['GET', '/unsubscribe/comments/1/not-a-token', undefined],
+  ['POST', '/unsubscribe/comments/1/not-a-token', 'List-Unsubscribe=One-Click'],
+  ['GET', '/admin/reports', undefined],
+  ['GET', '/admin/comments', undefined],
+  ['POST', '/admin/reports/hide', 'type=comment&id=1&reason=x'],
+];
+const proxied = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+await proxied.fx.listing({ slug: 'limited-talk' });
+DISCUSSION_ROUTES.forEach(([method, url, form], i) => {
+  test(`rate limited per address: ${method} ${url}`, async () => {
+    const headers: Record<string, string> = { 'x-forwarded-for': `198.51.100.${100 + i}` };
+    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const statuses: number[] = [];
+    let last;
+    for (let n = 0; n < 4; n++) {
+      last = await proxied.app.http.inject({ method: method as 'GET', url, headers, payload: form });
+      statuses.push(last.statusCode);
+    }
+    assert.ok(statuses.slice(0, 3).every((s) => s !== 429), `the first three are not refused: ${statuses}`);
+    assert.equal(statuses[3], 429, `the fourth is refused: ${statuses}`);
+    assert.ok(Number(last!.headers['retry-after']) > 0, 'Retry-After');
+  });
+});

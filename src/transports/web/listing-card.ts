@@ -48,7 +48,7 @@ export function listingCard(l: Summary, o: CardOptions): Html {
     l.status === 'scheduled' && l.launch_week ? html`<span>Launches the week of ${day(l.launch_week)}</span>` : '',
     o.metric ? html`<span>${o.metric}</span>` : '',
     l.comments > 0
-      ? html`<a class="comment-count" href="${listingHref(l.slug)}#discussion"><span aria-hidden="true">💬 ${l.comments.toLocaleString('en-US')}</span><span class="visually-hidden">${plural(l.comments, 'comment')}</span></a>`
+      ? html`<a class="comment-count" href="${listingHref(l.slug)}#discussion"><span aria-hidden="true"><svg class="icon" width="14" height="14" viewBox="0 0 16 16" focusable="false"><path d="M2 3h12v8H6l-3 3v-3H2z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg> ${l.comments.toLocaleString('en-US')}</span><span class="visually-hidden">${plural(l.comments, 'comment')}</span></a>`
       : '',
   ].filter((m) => m !== '');
   return html`<li class="card">

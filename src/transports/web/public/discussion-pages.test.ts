@@ -438,7 +438,8 @@ test('comment counts: on the card (search results) and the profile, after postin
   const top = await posted(a, 'Counting one.', {}, 'counted');
   await posted(b, 'Counting two.', { parent_id: String(top) }, 'counted');
   const shown = await card();
-  assert.equal(shown.find('[aria-hidden="true"]').text(), '💬 2');
+  assert.equal(shown.find('[aria-hidden="true"]').text().trim(), '2');
+  assert.equal(shown.find('svg').length, 1, 'a drawn bubble, not an emoji a font may lack');
   assert.equal(shown.find('.visually-hidden').text(), '2 comments');
   const profile = await t.get('/api/v1/listings/counted');
   assert.equal((profile.body as { comments: number }).comments, 2);

@@ -113,7 +113,7 @@ function commentItem(c: One, p: { slug: string; view: DiscussionView; viewer?: V
   // Safe HTML, made by the domain when the comment was written (comment-text.ts: raw HTML off, links checked).
   const text = raw(c.body_html);
   return html`<article class="comment" id="${id}" aria-labelledby="${id}-by">
-${c.pinned ? html`<p class="pin-mark"><span aria-hidden="true">📌</span> Pinned by the maker</p>` : ''}
+${c.pinned ? html`<p class="pin-mark">Pinned by the maker</p>` : ''}
 <p class="comment-meta"><strong id="${id}-by"><span class="visually-hidden">Comment by </span>${name}</strong>${c.author?.maker ? html` <span class="maker-mark">Maker</span>` : ''}
 <span aria-hidden="true">·</span> <a href="#${id}">${time(c.created_at)}</a>${c.edited_at ? html` <span class="muted">(edited)</span>` : ''}</p>
 <div class="comment-body">${text}</div>
