@@ -60,7 +60,9 @@ alter table listings add column comment_threads_count integer not null default 0
 
 -- Counts kept by the database, whatever writes a comment: the listing's visible comments (cards,
 -- profile, search), a comment's visible replies, and the threads a listing shows (a visible
--- comment, or a deleted one that still has visible replies): the list's total, never a count(*).
+-- comment, or one deleted, hidden or held that still has visible replies: shown as a placeholder
+-- above them, so a removed question does not take others' answers with it): the list's total,
+-- never a count(*).
 -- A reply's change updates its parent's replies_count, which fires this again for the parent.
 create function ly_comment_counts() returns trigger language plpgsql as $$
 declare
@@ -69,12 +71,12 @@ declare
 begin
   if tg_op <> 'INSERT' then
     was_visible := (old.status = 'visible')::int;
-    was_thread := (old.parent_id is null and (old.status = 'visible' or (old.status = 'deleted' and old.replies_count > 0)))::int;
+    was_thread := (old.parent_id is null and (old.status = 'visible' or (old.status <> 'visible' and old.replies_count > 0)))::int;
     listing := old.listing_id; parent := old.parent_id;
   end if;
   if tg_op <> 'DELETE' then
     is_visible := (new.status = 'visible')::int;
-    is_thread := (new.parent_id is null and (new.status = 'visible' or (new.status = 'deleted' and new.replies_count > 0)))::int;
+    is_thread := (new.parent_id is null and (new.status = 'visible' or (new.status <> 'visible' and new.replies_count > 0)))::int;
     listing := new.listing_id; parent := new.parent_id;
   end if;
   if is_visible <> was_visible or is_thread <> was_thread then

@@ -10,10 +10,11 @@ const CommentFields = {
       maker: z.boolean().describe('The author is the listing\'s owner or one of its accepted co-founders.'),
     })
     .nullable()
-    .describe('Null for a comment its author deleted (kept while it has replies).'),
-  body: z.string().describe('The text as written: plain text with a small Markdown subset. Empty when deleted.'),
-  body_html: z.string().describe('The text as safe HTML (no raw HTML; links rel="nofollow ugc noopener"). Empty when deleted.'),
-  deleted: z.boolean(),
+    .describe('Null for a comment its author deleted or a moderator hid (kept while it has replies).'),
+  body: z.string().describe('The text as written: plain text with a small Markdown subset. Empty when deleted or hidden.'),
+  body_html: z.string().describe('The text as safe HTML (no raw HTML; links rel="nofollow ugc noopener"). Empty when deleted or hidden.'),
+  deleted: z.boolean().describe('Its author deleted it; shown because it has replies.'),
+  hidden: z.boolean().describe('A moderator hid it (or holds it for review); shown because it has replies.'),
   pinned: z.boolean().describe('The maker\'s first comment, pinned by the listing\'s owner; shown first.'),
   upvotes: z.number().int().min(0),
   replies_count: z.number().int().min(0).describe('Visible replies; a thread carries its first 50.'),

@@ -64,10 +64,14 @@ export interface PosterFacts {
   same_text_last_hour: boolean;
 }
 
-/** Is the user the listing's owner or an accepted co-founder (a founder profile of theirs on it)? */
+/**
+ * Is the user the listing's owner or an accepted co-founder (a founder profile of theirs on it)?
+ * A scalar subquery, not exists(): an exists() beside an or may be planned as a hashed subplan
+ * that reads every listing_founders and founders row on each thread read.
+ */
 const isMaker = (listing: ReturnType<typeof sql>, user: ReturnType<typeof sql>) => sql`(
-  ${user} = ${listing}.owner_id or exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
-    where lf.listing_id = ${listing}.id and f.user_id = ${user}))`;
+  ${user} = ${listing}.owner_id or coalesce((select true from listing_founders lf join founders f on f.id = lf.founder_id
+    where lf.listing_id = ${listing}.id and f.user_id = ${user} limit 1), false))`;
 
 const commentColumns = sql`c.id, c.parent_id, c.user_id, u.name as author,
   coalesce(${isMaker(sql`l`, sql`c.user_id`)}, false) as maker,
@@ -92,13 +96,13 @@ export function commentsStore(db: Kysely<DB>) {
     },
 
     /**
-     * One page of a listing's threads (visible comments, and deleted ones that still have visible
-     * replies), the pinned one first, each with its first replies. Read from the thread indexes:
+     * One page of a listing's threads (visible comments, and deleted, hidden or held ones that still
+     * have visible replies), the pinned one first, each with its first replies. Read from the thread indexes:
      * the same cost for a listing with 5 comments or 5,000.
      */
     async threads(p: { listingId: string; order: CommentOrder; limit: number; offset: number }): Promise<ThreadRow[]> {
       const order = p.order === 'top' ? sql`c.rank desc, c.id desc` : sql`c.created_at desc, c.id desc`;
-      const shown = sql`(c.status = 'visible' or (c.status = 'deleted' and c.replies_count > 0))`;
+      const shown = sql`(c.status = 'visible' or c.replies_count > 0)`;
       // The pinned thread leads page 1 and is left out of the ordered walk, so it is shown once and
       // the later pages start where page 1's walk stopped.
       const pinned = (await sql<{ id: string }>`select c.id from comments c where c.listing_id = ${p.listingId}

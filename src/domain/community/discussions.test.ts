@@ -309,3 +309,21 @@ test('reports: anonymous callers and API keys cannot report', async () => {
   assert.equal((await refusal(reports.file(anonymous, { subject_type: 'comment', subject_id: c0.id, reason: 'spam' }))).code, 'sign_in_required');
   assert.equal((await refusal(reports.file(apiKey(ann), { subject_type: 'comment', subject_id: c0.id, reason: 'spam' }))).code, 'site_session_required');
 });
+
+test('a hidden or held comment with replies stays as a placeholder above them; without replies it leaves; counts follow', async () => {
+  const l = await listing();
+  const asked = await d.post(site(ann), l.slug, { body: 'a question a moderator will hide' });
+  const answer = await d.post(site(bob), l.slug, { body: 'an answer worth keeping', parent_id: asked.id });
+  const lone = await d.post(site(ann), l.slug, { body: 'a lone remark a moderator will hold' });
+  assert.deepEqual(await counts(l.id), { comments: 3, threads: 2, stored: 3 });
+  await t.db.updateTable('comments').set({ status: 'hidden' }).where('id', '=', String(asked.id)).execute();
+  await t.db.updateTable('comments').set({ status: 'held' }).where('id', '=', String(lone.id)).execute();
+  assert.deepEqual(await counts(l.id), { comments: 1, threads: 1, stored: 3 }, 'the visible answer, under one shown thread');
+  const page = await d.list(l.slug, { sort: 'top', page: 1, per_page: 20 });
+  assert.equal(page.total, 1);
+  const [thread] = page.items;
+  assert.deepEqual([thread.id, thread.hidden, thread.deleted, thread.author, thread.body, thread.body_html], [asked.id, true, false, null, '', '']);
+  assert.deepEqual(thread.replies.map((r) => r.id), [answer.id]);
+  await t.db.updateTable('comments').set({ status: 'visible' }).where('id', 'in', [String(asked.id), String(lone.id)]).execute();
+  assert.deepEqual(await counts(l.id), { comments: 3, threads: 2, stored: 3 }, 'restored');
+});

@@ -36,13 +36,16 @@ export type CommentOut = ReturnType<typeof present>;
 
 function present(c: CommentRow) {
   const deleted = c.status === 'deleted';
+  // Held for review or hidden by a moderator: only a placeholder above its visible replies.
+  const hidden = c.status === 'hidden' || c.status === 'held';
   return {
     id: Number(c.id),
     parent_id: c.parent_id === null ? null : Number(c.parent_id),
-    author: deleted || !c.author ? null : { name: c.author, maker: c.maker },
+    author: deleted || hidden || !c.author ? null : { name: c.author, maker: c.maker },
     body: c.body,
     body_html: c.body_html,
     deleted,
+    hidden,
     pinned: c.pinned,
     upvotes: c.upvotes,
     replies_count: c.replies_count,

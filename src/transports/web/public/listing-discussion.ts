@@ -81,8 +81,9 @@ const stateOf = (form: DiscussionForm | undefined, id: string) => (form?.form ==
 
 function commentItem(c: One, p: { slug: string; view: DiscussionView; viewer?: Viewer; form?: DiscussionForm; topLevel: boolean }): Html {
   const id = `comment-${c.id}`;
-  if (c.deleted) {
-    return html`<article class="comment comment-deleted" id="${id}" aria-label="Deleted comment"><p class="muted">This comment was deleted</p></article>`;
+  if (c.deleted || c.hidden) {
+    const what = c.deleted ? 'This comment was deleted' : 'This comment was hidden by a moderator';
+    return html`<article class="comment comment-deleted" id="${id}" aria-label="${c.deleted ? 'Deleted' : 'Hidden'} comment"><p class="muted">${what}</p></article>`;
   }
   const v = p.viewer;
   const name = c.author?.name ?? 'Someone';
@@ -170,8 +171,8 @@ export function discussionSection(p: {
   // The forms on this page a refusal can come back to (their ids).
   const forms = new Set<string>(['comment']);
   for (const t of p.threads.items) {
-    for (const c of [t, ...t.replies]) if (!c.deleted && v?.authored.has(String(c.id))) forms.add(`edit-${c.id}`);
-    if (!t.deleted) forms.add(`reply-${t.id}`);
+    for (const c of [t, ...t.replies]) if (!c.deleted && !c.hidden && v?.authored.has(String(c.id))) forms.add(`edit-${c.id}`);
+    if (!t.deleted && !t.hidden) forms.add(`reply-${t.id}`);
   }
   // A refusal whose form is not on this page (a reply to a reply, a thread on another page): the
   // text and the message come back in the comment box.
