@@ -717,6 +717,48 @@ test("Votes, follows and reviews: Bob's withdraw and unfollow touch only his own
   assert.deepEqual([after.votes, after.follows, Number(after.counts.votes_count), Number(after.counts.follows_count)], [[], [], 0, 0]);
 });
 
+test("Comments: Bob cannot edit, delete or pin Alice's comment, nor pin on her listing; his upvote is his own; Alice's posts work", async () => {
+  const slug = `alices-talk-${++serial}`;
+  const id = await t.fx.listing({ slug, owner_id: alice.userId, status: 'live' });
+  const a = alice.site;
+  const b = bob.site;
+  const secret = `Alicesecret${serial} says hello`;
+  assert.equal((await a.browser.post(`/listings/${slug}/comments`, { csrf: a.csrf, body: secret })).status, 303);
+  const mine = (await t.db.selectFrom('comments').select('id').where('listing_id', '=', id).executeTakeFirstOrThrow()).id;
+  assert.equal((await b.browser.post(`/listings/${slug}/comments`, { csrf: b.csrf, body: 'Bob asks a question' })).status, 303);
+  const bobs = (await t.db.selectFrom('comments').select('id').where('listing_id', '=', id).where('user_id', '=', bob.userId).executeTakeFirstOrThrow()).id;
+  const state = async () => ({
+    comments: await t.db.selectFrom('comments').select(['id', 'body', 'status', 'edited_at', 'pinned_at', 'upvotes']).where('listing_id', '=', id).orderBy('id').execute(),
+    upvotes: await t.db.selectFrom('comment_upvotes').select(['comment_id', 'user_id']).orderBy('comment_id').execute(),
+  });
+  const before = await state();
+  // Bob, signed in with every right a visitor has, against Alice's comment and listing.
+  const attempts: [string, Record<string, string>][] = [
+    [`/comments/${mine}/edit`, { body: 'Bob rewrote this', slug }],
+    [`/comments/${mine}/delete`, {}],
+    [`/comments/${mine}/pin`, { intent: 'add' }],
+    [`/comments/${bobs}/pin`, { intent: 'add' }],
+  ];
+  for (const [url, form] of attempts) {
+    const res = await b.browser.post(url, { csrf: b.csrf, ...form });
+    assert.ok(res.status === 403 || res.status === 404, `${url}: ${res.status}`);
+  }
+  assert.deepEqual(await state(), before, 'nothing of Alice\'s changed');
+  // His upvote of her comment is his; removing it later removes only his.
+  assert.equal((await b.browser.post(`/comments/${mine}/upvote`, { csrf: b.csrf, intent: 'add' })).status, 303);
+  assert.deepEqual((await state()).upvotes.filter((u) => u.comment_id === mine).map((u) => u.user_id), [bob.userId]);
+  // Control: Alice can edit, and pin a maker's (her own) comment on her listing.
+  assert.equal((await a.browser.post(`/comments/${mine}/edit`, { csrf: a.csrf, body: `${secret}, edited`, slug })).status, 303);
+  assert.equal((await a.browser.post(`/comments/${mine}/pin`, { csrf: a.csrf, intent: 'add' })).status, 303);
+  const after = await t.db.selectFrom('comments').select(['body', 'pinned_at']).where('id', '=', mine).executeTakeFirstOrThrow();
+  assert.equal(after.body, `${secret}, edited`);
+  assert.ok(after.pinned_at);
+  // Bob's reports and e-mail switches are his own: his preferences page never shows or changes Alice's.
+  assert.equal((await b.browser.post('/account/email', { csrf: b.csrf, on: [] })).status, 303);
+  const prefs = await t.db.selectFrom('email_preferences').select(['user_id']).distinct().execute();
+  assert.deepEqual(prefs.map((p) => p.user_id), [bob.userId]);
+});
+
 test("Sessions: Bob's 'sign out everywhere' ends his sessions only; Alice's own does end hers", async () => {
   const bobElsewhere = await t.signIn({ email: bob.email, password: bob.password });
   const res = await bobElsewhere.browser.post('/account/sign-out-everywhere', { csrf: bobElsewhere.csrf });
