@@ -10,8 +10,8 @@
  * Options: --listings N, --duration S, --warmup S, --connections C, --only pglite|postgres,
  * --profile, --typo WORD, --slugs N (distinct listings get_listing cycles through; default 20, use
  * e.g. 50000 to measure profile-cache misses), --data-dir DIR (PGlite; default .bench/pglite-<N>),
- * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting,pages (a subset; the
- * hello-world always runs), --drafts N (drafts of a 10-page site submitted at once in the drafting
+ * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting,pages,comments (a subset;
+ * the hello-world always runs; comments = the list_comments rows and the listing page with comments), --drafts N (drafts of a 10-page site submitted at once in the drafting
  * row; default 10).
  * Everything is on loopback and bounded by the durations. Results also go to .bench/results-<engine>.json.
  */
@@ -29,6 +29,7 @@ import { measureDrafting, serveDraftSite } from './bench/drafting.ts';
 import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
 import { pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
+import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
 import type { Services } from '../src/services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -78,7 +79,7 @@ function parseOptions(): Options {
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"] [--node-flags="--FLAG …" (for the server process)]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,comments,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"] [--node-flags="--FLAG …" (for the server process)]',
     );
     process.exit(0);
   }
@@ -108,7 +109,7 @@ function parseOptions(): Options {
     typo2: values.typo2,
     nodeFlags: values['node-flags'].split(' ').filter(Boolean),
   };
-  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages'];
+  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages', 'comments'];
   for (const e of options.endpoints ?? []) {
     if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
   }
@@ -310,15 +311,18 @@ async function measureFloor(engine: Engine, opts: Options, baseUrl: string, slug
   );
 }
 
-/** The --endpoints name a row answers to. */
-function endpointOf(row: string, reads: PublicRead[]): string {
+/** The --endpoints names a row answers to. */
+function endpointsOf(row: string, reads: PublicRead[]): string[] {
   const read = reads.find((r) => r.name === row);
-  if (read) return read.group === 'board' ? 'get_leaderboard' : read.group === 'category' ? 'categories' : read.group;
-  if (row.startsWith('mcp')) return 'mcp';
-  if (row.startsWith('page ')) return 'pages';
-  if (row.startsWith('get_listing')) return 'get_listing';
-  if (row.startsWith('search')) return 'search_listings';
-  return row;
+  if (read) return [read.group === 'board' ? 'get_leaderboard' : read.group === 'category' ? 'categories' : read.group];
+  if (row.startsWith('mcp')) return ['mcp'];
+  // The listing page with comments is measured beside list_comments, so it runs with either name.
+  if (row === 'page listing with comments') return ['pages', 'comments'];
+  if (row.startsWith('page ')) return ['pages'];
+  if (row.startsWith('get_listing')) return ['get_listing'];
+  if (row.startsWith('search')) return ['search_listings'];
+  if (row.startsWith('list_comments')) return ['comments'];
+  return [row];
 }
 
 /**
@@ -399,6 +403,11 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     const upcoming: number = total.body?.total ?? 0;
     const typoRes = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo)}&per_page=1`);
     const typoMatches: number | null = typoRes.status === 200 ? typoRes.body.total : null;
+    const discussions = await findDiscussions(baseUrl, getJson);
+    console.log(
+      `[${engine}] discussions: busy listing ${discussions.busy?.slug ?? 'none'} (${discussions.busy?.comments ?? 0} comments), ` +
+        `${discussions.small.length} listings with 5 comments`,
+    );
     console.log(`[${engine}] ${live} live listings; slugs ${slugs[0]} … (${slugs.length}); "${opts.typo}" matches ${typoMatches}`);
     if (live + upcoming < opts.listings) console.log(`[${engine}] note: fewer public listings than --listings (${live + upcoming} < ${opts.listings})`);
     if (live + upcoming > opts.listings * 1.05) {
@@ -506,14 +515,16 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
           return undefined;
         },
       },
+      // The discussion's reads (bench/comments.ts).
+      ...commentTargets(baseUrl, discussions, getJson),
       // The site's pages, each beside the API read it is built from (verdicts: bench/pages.ts).
-      ...pageTargets(baseUrl, pageReads(slugs, opts.typo)),
+      ...pageTargets(baseUrl, pageReads(slugs, opts.typo, discussions.busy?.slug)),
     ];
 
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
     await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
     for (const target of targets) {
-      if (opts.endpoints && !opts.endpoints.some((e) => endpointOf(target.name, reads) === e)) continue;
+      if (opts.endpoints && !opts.endpoints.some((e) => endpointsOf(target.name, reads).includes(e))) continue;
       const note = await target.preflight();
       if (note) console.log(`[${engine}] ${target.name}: ${note}`);
       sampler.mark();
@@ -585,14 +596,18 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       { name: 'get_listing cold', call: (sv: Services, i: number) => sv.listings.profile(coldSlugs[i % coldSlugs.length]) },
       { name: 'search_listings', call: (sv: Services) => sv.listings.search({ q: opts.typo, status: 'live', sort: 'relevance', ...page }) },
       { name: 'search two words', call: (sv: Services) => sv.listings.search({ q: opts.typo2, status: 'live', sort: 'relevance', ...page }) },
+      ...commentSingles(discussions),
     ].filter((c) => measured.has(c.name));
     if (singles.length) {
       console.log(`[${engine}] single requests, caches off (in-process, server stopped)…`);
       result.singles = await timeSingles({ dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined }, singles);
     }
     if (opts.profile) {
-      console.log(`[${engine}] EXPLAIN ANALYZE of the search and profile queries (in-process, server stopped)…`);
-      result.explain = await explainEndpoints({ dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined }, { slug: slugs[0], typo: opts.typo });
+      console.log(`[${engine}] EXPLAIN ANALYZE of the search, profile and thread queries (in-process, server stopped)…`);
+      result.explain = await explainEndpoints(
+        { dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined },
+        { slug: slugs[0], typo: opts.typo, busy: discussions.busy?.slug },
+      );
     }
     return result;
   } finally {
@@ -642,7 +657,8 @@ async function main() {
   if (opts.listings !== 100_000) caveats.push(`measured at ${opts.listings.toLocaleString('en-US')} listings; the targets are for 100,000`);
   if (opts.connections !== 20) caveats.push(`measured at ${opts.connections} connections; the targets are for 20`);
   if (opts.profile) caveats.push('profiler attached: latencies are inflated');
-  console.log(`\n${formatVerdicts([...verdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))], caveats.join('; ') || undefined)}`);
+  const all = [...verdicts(results), ...commentVerdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))];
+  console.log(`\n${formatVerdicts(all, caveats.join('; ') || undefined)}`);
 }
 
 // `npm run bench -- --nodes 2`: one node against two on PostgreSQL (scripts/bench-nodes.ts).

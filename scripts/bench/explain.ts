@@ -81,7 +81,7 @@ async function explainCall(
 
 export async function explainEndpoints(
   conn: { dataDir: string; databaseUrl?: string },
-  targets: { slug: string; typo: string },
+  targets: { slug: string; typo: string; busy?: string },
   runs = 30,
 ): Promise<Explained[]> {
   const database = await openDatabase({ dataDir: conn.dataDir, databaseUrl: conn.databaseUrl, poolSize: 2 });
@@ -91,11 +91,20 @@ export async function explainEndpoints(
     return [
       await explainCall(db, `search_listings q=${targets.typo}`, (s) => s.listings.search(search), (q) => /from listing_search s/.test(q.sql), runs),
       await explainCall(db, `get_listing ${targets.slug}`, (s) => s.listings.profile(targets.slug), (q) => /from listings l\s+where l\.slug/.test(q.sql), runs),
+      // The thread query: an index walk of comments_threads_top_idx / _new_idx, never a sort of every thread.
+      ...(targets.busy
+        ? [
+            await explainCall(db, `list_comments ${targets.busy} (top, page 1)`, (s) => s.discussions.list(targets.busy!, { sort: 'top', page: 1, per_page: 20 }), isThreadQuery, runs),
+            await explainCall(db, `list_comments ${targets.busy} (newest, page 50)`, (s) => s.discussions.list(targets.busy!, { sort: 'newest', page: 50, per_page: 20 }), isThreadQuery, runs),
+          ]
+        : []),
     ];
   } finally {
     await database.close();
   }
 }
+
+const isThreadQuery = (q: CompiledQuery) => /with page as/.test(q.sql);
 
 export interface ReadPlans {
   label: string;
@@ -158,13 +167,14 @@ export function formatExplained(e: Explained): string {
   ].join('\n');
 }
 
-// Standalone: `DATABASE_URL=… node scripts/bench/explain.ts --slug S [--typo WORD] [--runs N]` (or DATA_DIR=…);
+// Standalone: `DATABASE_URL=… node scripts/bench/explain.ts --slug S [--typo WORD] [--runs N] [--comments SLUG]` (or
+// DATA_DIR=…; --comments defaults to the listing with the most comments, the thread query's plan);
 // `--reads CATEGORY` instead prints the plans of every public read (browse, feeds, categories,
 // leaderboards) as Markdown, as docs/performance.md shows them.
 if (import.meta.main) {
   const { parseArgs } = await import('node:util');
   const { loadConfig } = await import('../../src/config.ts');
-  const { values } = parseArgs({ options: { slug: { type: 'string' }, typo: { type: 'string', default: 'analytcs' }, runs: { type: 'string', default: '30' }, reads: { type: 'string' } } });
+  const { values } = parseArgs({ options: { slug: { type: 'string' }, typo: { type: 'string', default: 'analytcs' }, runs: { type: 'string', default: '30' }, reads: { type: 'string' }, comments: { type: 'string' } } });
   const config = loadConfig();
   if (values.reads) {
     const { publicReads } = await import('./public-reads.ts');
@@ -175,13 +185,15 @@ if (import.meta.main) {
     process.exit(scans.length ? 1 : 0);
   }
   let slug = values.slug;
-  if (!slug) {
+  let busy = values.comments;
+  if (!slug || !busy) {
     const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 1 });
     const { sql } = await import('kysely');
-    slug = (await sql<{ slug: string }>`select slug from listings where status = 'live' order by published_at desc, id desc limit 1`.execute(database.db)).rows[0]?.slug;
+    slug ??= (await sql<{ slug: string }>`select slug from listings where status = 'live' order by published_at desc, id desc limit 1`.execute(database.db)).rows[0]?.slug;
+    busy ??= (await sql<{ slug: string }>`select slug from listings where status = 'live' and comments_count > 0 order by comments_count desc, id limit 1`.execute(database.db)).rows[0]?.slug;
     await database.close();
     if (!slug) throw new Error('no live listing');
   }
-  const out = await explainEndpoints({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, { slug, typo: values.typo }, Number(values.runs));
+  const out = await explainEndpoints({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, { slug, typo: values.typo, busy }, Number(values.runs));
   for (const e of out) console.log(`\n${formatExplained(e)}`);
 }

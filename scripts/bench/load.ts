@@ -31,6 +31,12 @@ export interface Target {
    * a node that has already served every listing once, as a directory's busy node has.
    */
   prime?: number;
+  /**
+   * Each of `requests` sent exactly once (through the shared cursor): no warm-up, and the run
+   * ends when every one was answered rather than after the duration. For a list shorter than a
+   * run would read, where a second pass would find the answers cached.
+   */
+  once?: boolean;
 }
 
 const cursors = new WeakMap<Target, { next: number }>();
@@ -113,7 +119,7 @@ export async function measure(
     await run(target, opts.connections, 0, undefined, target.prime);
     await opts.settle?.();
   }
-  if (opts.warmupS > 0) {
+  if (opts.warmupS > 0 && !target.once) {
     await run(target, opts.connections, opts.warmupS);
     await opts.settle?.();
   }
@@ -132,7 +138,7 @@ export async function measure(
   let result: Result;
   let openAges: number[];
   try {
-    ({ result, openAges } = await run(target, opts.connections, opts.durationS, push));
+    ({ result, openAges } = await run(target, opts.connections, opts.durationS, push, target.once ? target.requests.length : undefined));
   } finally {
     for (const hook of [...(opts.during ?? [])].reverse()) await hook.stop();
   }

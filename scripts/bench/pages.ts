@@ -18,11 +18,18 @@ interface PageRead {
 /** What Chromium sends. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-export function pageReads(slugs: string[], typo: string): PageRead[] {
+/** `busy`: the listing with 5,000 comments (bench/comments.ts); its page shows the first 20 threads. */
+export function pageReads(slugs: string[], typo: string, busy = ''): PageRead[] {
   return [
     { name: 'page home', label: 'GET / (HTML, br: the launch feed sections)', api: 'feed this-week', paths: ['/'] },
     { name: 'page search', label: `GET /search?q=${typo} (HTML, br)`, api: 'search_listings', paths: [`/search?q=${encodeURIComponent(typo)}`] },
     { name: 'page listing', label: 'GET /listings/{slug} (HTML, br)', api: 'get_listing', paths: slugs.map((s) => `/listings/${encodeURIComponent(s)}`) },
+    {
+      name: 'page listing with comments',
+      label: 'GET /listings/{busy} (HTML, br: the first of 5,000 comments)',
+      api: 'list_comments',
+      paths: [`/listings/${encodeURIComponent(busy)}`],
+    },
   ];
 }
 

@@ -9,6 +9,8 @@ import { addWeeks, weekOf } from '../domain/launches/weeks.ts';
 import { SOCIAL_KEYS } from '../contract/socials.ts';
 import { loadDemoData } from './load.ts';
 import { flattenCategories } from './category-tree.ts';
+import { RANK } from '../store/comments-store.ts';
+import { readCommentText } from '../domain/community/comment-text.ts';
 
 // A Wednesday afternoon: the current week has started but is not over.
 const NOW = new Date('2025-06-11T15:30:00Z');
@@ -54,6 +56,7 @@ test('loads once and says what it loaded; a second call is a no-op', async () =>
   assert.equal(firstResult.loaded, true);
   assert.match(firstResult.summary, /\d+ listings/);
   assert.match(firstResult.summary, /\d+ votes/);
+  assert.match(firstResult.summary, /\d+ comments under \d+ listings/);
   const again = await loadDemoData(a.db, { now: NOW });
   assert.equal(again.loaded, false);
   const [{ n }] = await rows(a.db, sql<{ n: number }>`select count(*)::int as n from listings`);
@@ -344,4 +347,128 @@ test('votes follow the site timezone when it is not UTC', async () => {
   } finally {
     await c.close();
   }
+});
+
+test('discussions: about sixty launches, makers answering and pinning, deletions, a held comment, open reports', async () => {
+  const [c] = await rows(
+    a.db,
+    sql<Record<string, number>>`select
+      (select count(distinct listing_id)::int from comments) as discussed,
+      (select count(*)::int from listings where status = 'live' and comments_count = 0) as live_without,
+      (select count(*)::int from comments) as comments,
+      (select count(*)::int from comments where parent_id is not null) as replies,
+      (select count(*)::int from comment_upvotes) as upvotes,
+      (select count(*)::int from comments where pinned_at is not null) as pinned,
+      (select count(*)::int from comments where status = 'deleted') as deleted,
+      (select count(*)::int from comments where status = 'held' and status_reason <> '') as held,
+      (select count(distinct subject_id)::int from reports where status = 'open' and subject_type = 'comment') as reported_comments,
+      (select count(*)::int from reports where status = 'open' and subject_type = 'review') as reported_reviews,
+      (select count(*)::int from reports where status = 'open' and details <> '' and reporter_id is not null) as detailed_reports,
+      (select count(*)::int from reports) as reports,
+      (select max(comment_threads_count)::int from listings) as most_threads`,
+  );
+  const within = (key: string, lo: number, hi: number) => assert.ok(c[key] >= lo && c[key] <= hi, `${key} = ${c[key]}, expected ${lo}..${hi}`);
+  within('discussed', 50, 70);
+  within('live_without', 100, 250);
+  within('comments', 400, 1500);
+  within('replies', 100, 800);
+  within('upvotes', 500, 5000);
+  within('pinned', 5, 10);
+  within('deleted', 2, 2);
+  within('held', 1, 1);
+  within('reported_comments', 2, 3);
+  within('reported_reviews', 1, 1);
+  assert.equal(c.detailed_reports, c.reports, 'every report has a reason, details and a reporter');
+  // Page 2 exists somewhere (20 threads a page).
+  assert.ok(c.most_threads > 20, `most threads ${c.most_threads}`);
+
+  const makerOf = sql`(c.user_id = l.owner_id or exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
+    where lf.listing_id = l.id and f.user_id = c.user_id))`;
+  const pinned = await rows(
+    a.db,
+    sql<{ parent_id: string | null; status: string; maker: boolean; first: boolean }>`
+      select c.parent_id, c.status, ${makerOf} as maker,
+        not exists (select 1 from comments o where o.listing_id = c.listing_id and o.user_id = c.user_id and o.created_at < c.created_at) as first
+      from comments c join listings l on l.id = c.listing_id where c.pinned_at is not null`,
+  );
+  for (const p of pinned) assert.deepEqual(p, { parent_id: null, status: 'visible', maker: true, first: true });
+  const [{ maker_replies }] = await rows(
+    a.db,
+    sql<{ maker_replies: number }>`select count(*)::int as maker_replies from comments c join listings l on l.id = c.listing_id
+      where c.parent_id is not null and ${makerOf}`,
+  );
+  assert.ok(maker_replies >= 20, `maker replies ${maker_replies}`);
+  const deleted = await rows(
+    a.db,
+    sql<{ body: string; body_html: string; replies_count: number; upvotes: number }>`select body, body_html, replies_count, upvotes from comments where status = 'deleted'`,
+  );
+  for (const d of deleted) {
+    assert.equal(d.body, '');
+    assert.equal(d.body_html, '');
+    assert.ok(d.replies_count > 0, 'a deleted comment stays only while it has replies');
+  }
+  // The reports name things that exist and can still be reported.
+  const [{ dangling }] = await rows(
+    a.db,
+    sql<{ dangling: number }>`select count(*)::int as dangling from reports r where not exists (
+      select 1 from comments c where r.subject_type = 'comment' and c.id = r.subject_id and c.status = 'visible'
+      union all select 1 from reviews v where r.subject_type = 'review' and v.id = r.subject_id and v.status = 'published')`,
+  );
+  assert.equal(dangling, 0);
+});
+
+test('discussion counts are what the trigger keeps: they match the rows, and the rank is the store\'s', async () => {
+  const [m] = await rows(
+    a.db,
+    sql<Record<string, number>>`select
+      (select count(*)::int from listings l where l.comments_count <> (select count(*) from comments c where c.listing_id = l.id and c.status = 'visible')) as comments,
+      (select count(*)::int from listings l where l.comment_threads_count <> (select count(*) from comments c where c.listing_id = l.id
+         and c.parent_id is null and (c.status = 'visible' or c.replies_count > 0))) as threads,
+      (select count(*)::int from comments p where p.replies_count <> (select count(*) from comments c where c.parent_id = p.id and c.status = 'visible')) as replies,
+      (select count(*)::int from comments c where c.upvotes <> (select count(*) from comment_upvotes u where u.comment_id = c.id)) as upvotes,
+      (select count(*)::int from comments c where abs(c.rank - ${RANK(sql`c.upvotes`, sql`c.created_at`)}) > 1e-9) as rank`,
+  );
+  assert.deepEqual(m, { comments: 0, threads: 0, replies: 0, upvotes: 0, rank: 0 });
+  const [{ total }] = await rows(a.db, sql<{ total: number }>`select sum(comments_count)::int as total from listings`);
+  assert.ok(total > 300);
+  const texts = await rows(a.db, sql<{ body: string; body_html: string }>`select body, body_html from comments where status <> 'deleted'`);
+  for (const t of texts) assert.equal(t.body_html, readCommentText(t.body).html);
+  assert.ok(texts.some((t) => t.body_html.includes('<ul>') || t.body_html.includes('<ol>')), 'a comment with a list');
+  assert.ok(texts.some((t) => t.body_html.includes('<code>')), 'a comment with inline code');
+  assert.ok(texts.some((t) => t.body_html.includes('<a href=')), 'a comment with a link');
+  assert.ok(texts.some((t) => t.body.split('\n\n').length >= 3), 'a comment of several paragraphs');
+});
+
+test('comments and upvotes come from people who could give them, when they could', async () => {
+  const [bad] = await rows(
+    a.db,
+    sql<Record<string, number>>`select
+      (select count(*)::int from comments c join users u on u.id = c.user_id join listings l on l.id = c.listing_id
+        where u.created_at > c.created_at or u.email_verified_at is null or u.email_verified_at > c.created_at
+          or l.status <> 'live' or c.created_at < l.published_at or c.created_at > ${NOW}) as comments,
+      (select count(*)::int from comments r join comments p on p.id = r.parent_id
+        where r.created_at <= p.created_at or p.parent_id is not null or r.listing_id <> p.listing_id) as replies,
+      (select count(*)::int from comment_upvotes v join comments c on c.id = v.comment_id join users u on u.id = v.user_id
+        where v.user_id = c.user_id or v.created_at < c.created_at or v.created_at > ${NOW} or u.created_at > v.created_at) as upvotes,
+      (select count(*)::int from reports r where r.created_at > ${NOW} or r.reporter_id = (select user_id from comments c where r.subject_type = 'comment' and c.id = r.subject_id)) as reports`,
+  );
+  assert.deepEqual(bad, { comments: 0, replies: 0, upvotes: 0, reports: 0 });
+});
+
+test('the same now gives the same discussions in two fresh databases', async () => {
+  const snapshot = (db: Kysely<DB>) =>
+    rows(
+      db,
+      sql<{ slug: string; email: string; parent: string | null; at: string; body: string; status: string; upvotes: number; pinned: boolean }>`
+        select l.slug, u.email, p.created_at::text as parent, c.created_at::text as at, c.body, c.status, c.upvotes, c.pinned_at is not null as pinned
+        from comments c join listings l on l.id = c.listing_id join users u on u.id = c.user_id left join comments p on p.id = c.parent_id
+        order by c.id`,
+    );
+  const first = await snapshot(a.db);
+  assert.ok(first.length > 0);
+  assert.deepEqual(await snapshot(b.db), first);
+  const reports = (db: Kysely<DB>) =>
+    rows(db, sql<{ subject_type: string; email: string; reason: string; at: string }>`select r.subject_type, u.email, r.reason, r.created_at::text as at
+      from reports r join users u on u.id = r.reporter_id order by r.id`);
+  assert.deepEqual(await reports(b.db), await reports(a.db));
 });

@@ -6,7 +6,10 @@ import { computeWeekAwards, weeksAwaitingAwards } from '../store/launches-store.
 import { bulkInsert } from './bulk-insert.ts';
 import { INTERVIEW_QUESTIONS, PRODUCTS } from './catalog-content.ts';
 import { insertCategoryTree } from './category-rows.ts';
-import { generateDemoDataset } from './dataset.ts';
+import { DEMO_SEED, generateDemoDataset } from './dataset.ts';
+import { insertDemoDiscussions } from './discussion-rows.ts';
+import { generateDiscussions } from './discussions.ts';
+import { createRandom } from './random.ts';
 
 const DAY = 86_400_000;
 
@@ -342,6 +345,21 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       activity.alternatives.map((a) => ({ listing_id: listingId(a.listing), alternative_id: listingId(a.alternative), position: a.position, created_at: a.createdAt })),
     );
 
+    // Discussions last: their authors, listings and the reviews their reports name exist by now.
+    const discussions = await insertDemoDiscussions(
+      trx,
+      generateDiscussions(createRandom(DEMO_SEED).fork('discussions'), { now, users, founders, listings, reviews: activity.reviews }),
+      {
+        userId: (index) => userId(index),
+        listingId,
+        reviewId: async (index) => {
+          const r = activity.reviews[index];
+          const found = await sql<{ id: string }>`select id from reviews where listing_id = ${listingId(r.listing)} and user_id = ${userId(r.user)}`.execute(trx);
+          return found.rows[0]?.id;
+        },
+      },
+    );
+
     // The same rule and bookkeeping as the week-start job, so the job finds these weeks done.
     let awards = 0;
     for (const week of await weeksAwaitingAwards(trx, weekOf(now, timeZone))) awards += (await computeWeekAwards(trx, week)).winners;
@@ -357,6 +375,7 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       `${activity.votes.length} votes`,
       `${activity.follows.length} follows`,
       `${activity.reviews.length} reviews`,
+      `${discussions.comments} comments under ${discussions.listings} listings (${discussions.upvotes} upvotes, ${discussions.reports} open reports)`,
       `${awards} awards`,
       `${activity.updates.length} updates`,
       `${catalog.posts} blog posts`,
