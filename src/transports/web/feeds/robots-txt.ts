@@ -3,7 +3,7 @@ import { SITE_ROUTE, type Web } from '../context.ts';
 import { sendShared } from '../shared-response.ts';
 
 /** Account, admin, checkout and sign-in pages are private or empty to a crawler; the directory is open. */
-const PRIVATE = ['/account', '/admin', '/checkout', '/claims', '/invites', '/oauth', '/sign-in', '/sign-up', '/verify-email'];
+const PRIVATE = ['/account', '/admin', '/checkout', '/claims', '/invites', '/oauth', '/report', '/sign-in', '/sign-up', '/unsubscribe', '/verify-email'];
 
 /** `/robots.txt`: what crawlers may read, and where the sitemap is. */
 export function registerRobotsTxt(app: FastifyInstance, web: Web) {

@@ -78,7 +78,11 @@ test('a visitor reads the discussion: threads, replies, the Maker mark, the coun
   assert.match(second.text(), /0 upvotes/);
 
   assert.equal(section.find('form, textarea').length, 0, 'no forms for visitors');
-  assert.equal(second.find('a.report-link').attr('href'), `/report?type=comment&id=${reply}`, 'each comment can be reported');
+  assert.equal(section.find('a.report-link').length, 0, 'a visitor signs in first (the join link), not once per comment');
+  // Signed in, each other person's comment has its Report link (nofollow: crawlers stay off /report).
+  const signedIn = (await load(owner.browser)).$(`.replies #comment-${reply} a.report-link`);
+  assert.equal(signedIn.attr('href'), `/report?type=comment&id=${reply}`);
+  assert.equal(signedIn.attr('rel'), 'nofollow');
   const join = section.find('a:contains("Sign in to join the discussion")');
   assert.equal(join.attr('href'), '/sign-in?return_to=%2Flistings%2Ftalkative%23discussion');
 

@@ -107,7 +107,8 @@ function commentItem(c: One, p: { slug: string; view: DiscussionView; viewer?: V
     );
   }
   if (v && mine) actions.push(buttonForm(`/comments/${c.id}/delete`, hidden, html`Delete<span class="visually-hidden"> your comment</span>`));
-  else actions.push(reportLink('comment', c.id, `the comment by ${name}`));
+  // Signed in only: to a visitor each one would be a link to the sign-in page (the page offers that once).
+  else if (v) actions.push(reportLink('comment', c.id, `the comment by ${name}`));
   const edit = stateOf(p.form, `edit-${c.id}`);
   const editable = v && mine && (edit || v.now.getTime() - new Date(c.created_at).getTime() <= DISCUSSION_RULES.editMinutes * 60_000);
   const reply = stateOf(p.form, `reply-${c.id}`);

@@ -172,10 +172,10 @@ test('the pages carry "Report" links: the listing, each review, a founder profil
   for (const browser of [t.siteBrowser(), (await reporter()).browser]) {
     const listing = await browser.get('/listings/reported-thing');
     assert.equal(listing.status, 200);
-    assert.ok(listing.body.includes(`<a class="report-link" href="/report?type=listing&amp;id=${listingId}">Report<span class="visually-hidden"> Reported Thing</span></a>`), 'the listing');
-    assert.ok(listing.body.includes(`href="/report?type=review&amp;id=${reviewId}">Report<span class="visually-hidden"> the review by Reporter 1.</span>`), 'the review');
+    assert.ok(listing.body.includes(`<a class="report-link" href="/report?type=listing&amp;id=${listingId}" rel="nofollow">Report<span class="visually-hidden"> Reported Thing</span></a>`), 'the listing');
+    assert.ok(listing.body.includes(`href="/report?type=review&amp;id=${reviewId}" rel="nofollow">Report<span class="visually-hidden"> the review by Reporter 1.</span>`), 'the review');
     const founder = await browser.get('/founders/reported-founder');
-    assert.ok(founder.body.includes(`href="/report?type=founder&amp;id=${founderId}">Report<span class="visually-hidden"> the profile of Rita Reported</span>`), 'the founder');
+    assert.ok(founder.body.includes(`href="/report?type=founder&amp;id=${founderId}" rel="nofollow">Report<span class="visually-hidden"> the profile of Rita Reported</span>`), 'the founder');
   }
   // The link leads to the form, through sign-in for a visitor.
   const anon = await t.siteBrowser().get(`/report?type=review&id=${reviewId}`);

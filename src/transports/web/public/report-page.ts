@@ -17,9 +17,12 @@ const EXCERPT = 280;
 /** The href of the report form of a thing; every "Report" link of the site is made here. */
 export const reportHref = (type: 'listing' | 'review' | 'comment' | 'founder', id: string | number) => `/report?type=${type}&id=${id}`;
 
-/** A "Report" link whose accessible name says what it reports (several sit on one page). */
+/**
+ * A "Report" link whose accessible name says what it reports (several sit on one page). nofollow,
+ * and robots.txt keeps crawlers off /report: to them it is a sign-in page per thing.
+ */
 export const reportLink = (type: 'listing' | 'review' | 'comment' | 'founder', id: string | number, what: string): Html =>
-  html`<a class="report-link" href="${reportHref(type, id)}">Report<span class="visually-hidden"> ${what}</span></a>`;
+  html`<a class="report-link" href="${reportHref(type, id)}" rel="nofollow">Report<span class="visually-hidden"> ${what}</span></a>`;
 
 const excerpt = (text: string) => {
   const chars = [...text.trim()];
