@@ -19,7 +19,9 @@ test('a task past its budget fails with OverBudget, its worker is replaced, and 
   await assert.rejects(run('spin', null, { budgetMs: 300 }), (err: unknown) => err instanceof OverBudget && err.resource === 'time' && err.budgetMs === 300);
   clearInterval(timer);
   assert.ok(performance.now() - started < 5000);
-  assert.ok(ticks >= 10, `the main thread kept running while a worker spun (${ticks} ticks)`);
+  // A blocked loop would tick once at most (a late interval fires once); the 30 expected ticks
+  // shrink on a loaded two-CPU machine (CI saw 8 while another test file ran), so 3 is the line.
+  assert.ok(ticks >= 3, `the main thread kept running while a worker spun (${ticks} ticks)`);
   assert.equal(await run('echo', 'after', { budgetMs: 5000 }), 'after', 'a fresh worker takes the next task');
   assert.equal(pool.stats().overBudget, 1);
 });
