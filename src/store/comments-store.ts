@@ -176,13 +176,6 @@ export function commentsStore(db: Kysely<DB>) {
       return r.rows[0].n;
     },
 
-    /** Whether the listing is one the user makes (owner or accepted co-founder). */
-    async isMaker(listingId: string, userId: string) {
-      const r = await sql<{ maker: boolean }>`select coalesce(${isMaker(sql`l`, sql`${userId}::bigint`)}, false) as maker
-        from listings l where l.id = ${listingId}`.execute(db);
-      return r.rows[0]?.maker === true;
-    },
-
     /** Writes a comment and its links in one transaction; its counts follow by trigger. */
     async insert(c: { listingId: string; parentId: string | null; userId: string; body: string; html: string; hash: string; links: string[]; status: CommentStatus; reason: string | null; at: Date }) {
       return db.transaction().execute(async (trx) => {
@@ -256,19 +249,6 @@ export function commentsStore(db: Kysely<DB>) {
       });
     },
 
-    async hasUpvoted(commentId: string, userId: string) {
-      const r = await sql`select 1 from comment_upvotes where comment_id = ${commentId} and user_id = ${userId}`.execute(db);
-      return r.rows.length > 0;
-    },
-
-    /** The comments a person upvoted among these (for the page's buttons). */
-    async upvotedAmong(userId: string, ids: string[]) {
-      if (!ids.length) return new Set<string>();
-      const r = await sql<{ comment_id: string }>`select comment_id from comment_upvotes where user_id = ${userId}
-        and comment_id = any(${ids}::bigint[])`.execute(db);
-      return new Set(r.rows.map((x) => x.comment_id));
-    },
-
     /**
      * What one person's buttons on a page of threads need, in one round trip: which of these
      * comments are theirs, which they upvoted, and whether they own the listing (pinning).
@@ -281,14 +261,6 @@ export function commentsStore(db: Kysely<DB>) {
             and comment_id = any(${ids}::bigint[])), '[]') as upvoted`.execute(db);
       const row = r.rows[0];
       return { owner: row.owner, authored: new Set(row.authored), upvoted: new Set(row.upvoted) };
-    },
-
-    /** Sets a comment's status (a moderator's hide or restore, a hold) with its reason; returns the status before. */
-    async setStatus(trx: Kysely<DB>, id: string, status: CommentStatus, reason: string | null) {
-      const r = await sql<{ before: CommentStatus }>`
-        update comments c set status = ${status}, status_reason = ${reason}
-        from comments old where old.id = c.id and c.id = ${id} returning old.status as before`.execute(trx);
-      return r.rows[0]?.before;
     },
   };
 }

@@ -226,14 +226,9 @@ export function createDiscussions(deps: { store: CommentsStore; now: () => Date;
       return { id: commentId, upvoted: add, changed, slug: c.listing_slug };
     },
 
-    /** Which of these comments the person upvoted (the page's buttons). */
-    upvotedBy: (userId: string, ids: number[]) => store.upvotedAmong(userId, ids.map(String)),
-
     /** What the page's buttons need about one person: their comments, their upvotes, whether they own the listing. */
     viewer: (listingId: string, userId: string, ids: number[]) => store.viewer(listingId, userId, ids.map(String)),
 
-    /** Whether the person makes this listing (the page offers pinning to the owner, marks makers). */
-    isMaker: (listingId: string, userId: string) => store.isMaker(listingId, userId),
 
     forget,
   };
