@@ -17,6 +17,7 @@ import { onDemandHandlers } from './jobs/handlers.ts';
 import { inlineDispatcher } from './jobs/dispatch.ts';
 import { createWorkPool } from './workers/pool.ts';
 import { outboundFetches } from './outbound/fetches.ts';
+import { signInProvidersFor } from './sign-in-providers/choose.ts';
 import { paymentProviderFor } from './payments/choose.ts';
 import { proofReaders } from './proof-readers.ts';
 import { watchEventLoop } from './observability/event-loop.ts';
@@ -83,6 +84,8 @@ export async function createApp(
       orders: { payments: paymentProviderFor(config.orders.stripe), sellerCountry: config.orders.sellerCountry, expiryMs: config.orders.expiryMs },
       claimProofs: proofs.readers,
       claimPendingMs: config.claims.pendingMs,
+      signInProviders: signInProvidersFor(config.signInProviders, outbound.signIn, `Launchyard (+${config.publicUrl})`),
+      votes: config.votes,
     });
     const settings = await services.site.info();
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {

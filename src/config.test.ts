@@ -49,3 +49,44 @@ for (const [name, env, message] of bad) {
     );
   });
 }
+
+test('sign in with GitHub / Google: off by default; on with both its id and secret, at the real endpoints unless overridden', () => {
+  assert.deepEqual(loadConfig({}).signInProviders, { github: undefined, google: undefined });
+  const on = loadConfig({ GITHUB_CLIENT_ID: 'Iv1.abc', GITHUB_CLIENT_SECRET: 'gh-secret', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'g-secret' });
+  assert.deepEqual(on.signInProviders, {
+    github: {
+      clientId: 'Iv1.abc',
+      clientSecret: 'gh-secret',
+      authorizeUrl: 'https://github.com/login/oauth/authorize',
+      tokenUrl: 'https://github.com/login/oauth/access_token',
+      apiUrl: 'https://api.github.com',
+    },
+    google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' },
+  });
+  const own = loadConfig({
+    GITHUB_CLIENT_ID: 'a',
+    GITHUB_CLIENT_SECRET: 'b',
+    GITHUB_AUTHORIZE_URL: 'https://ghe.example/login/oauth/authorize',
+    GITHUB_TOKEN_URL: 'https://ghe.example/login/oauth/access_token',
+    GITHUB_API_URL: 'https://ghe.example/api/v3/',
+    GOOGLE_CLIENT_ID: 'c',
+    GOOGLE_CLIENT_SECRET: 'd',
+    GOOGLE_ISSUER: 'http://127.0.0.1:4000/',
+  }).signInProviders;
+  assert.equal(own.github?.apiUrl, 'https://ghe.example/api/v3');
+  assert.equal(own.github?.tokenUrl, 'https://ghe.example/login/oauth/access_token');
+  assert.equal(own.google?.issuer, 'http://127.0.0.1:4000');
+  assert.equal(loadConfig({ GITHUB_AUTHORIZE_URL: 'https://ghe.example/x' }).signInProviders.github, undefined, 'endpoints alone turn nothing on');
+});
+
+const badSignIn: [string, Record<string, string>, RegExp][] = [
+  ['a GitHub client id without its secret', { GITHUB_CLIENT_ID: 'Iv1.abc' }, /^config error: GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET go together/],
+  ['a Google client secret without its id', { GOOGLE_CLIENT_SECRET: 'g-secret' }, /^config error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/],
+  ['a Google issuer that is not a URL', { GOOGLE_ISSUER: 'accounts.google.com' }, /^config error: GOOGLE_ISSUER /],
+  ['a GitHub API root that is not http(s)', { GITHUB_API_URL: 'ftp://api.github.com' }, /^config error: GITHUB_API_URL /],
+];
+for (const [name, env, message] of badSignIn) {
+  test(`a bad sign-in setting is one clear line: ${name}`, () => {
+    assert.throws(() => loadConfig(env), (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'));
+  });
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { CrawlBounds } from './crawler/types.ts';
 import { isDnsServer } from './outbound/txt-records.ts';
+import { VoteWeighting } from './domain/community/vote-weighting.ts';
+import { VoteDetectionRules } from './domain/community/vote-detection.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -17,6 +19,27 @@ const hostList = z
   )
   .default('');
 const splitHosts = (v: string) => v.split(',').map((h) => h.trim()).filter((h) => h !== '');
+
+/** A setting holding a JSON object of overrides, checked by its schema (unknown keys refused); empty means the defaults. */
+const jsonSetting = <T extends z.ZodType<object>>(schema: T) =>
+  z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text.trim() || '{}');
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"ageFullDays": 60}' });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((i) => `${i.path.join('.') || '(object)'} ${i.message}`).join('; ') });
+        return z.NEVER;
+      }
+      return parsed.data as z.output<T>;
+    });
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -90,6 +113,17 @@ const Env = z.object({
     .refine((v) => v.split(',').every((s) => s.trim() === '' || isDnsServer(s.trim())), 'must be comma-separated IP addresses with an optional port, e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53')
     .default(''),
   CLAIM_PENDING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  GITHUB_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  GITHUB_AUTHORIZE_URL: z.url({ protocol: /^https?$/ }).default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  /** Overrides of the published vote weighting and detection rules, as JSON objects (domain/community/vote-*.ts). */
+  VOTE_WEIGHTING: jsonSetting(VoteWeighting),
+  VOTE_DETECTION: jsonSetting(VoteDetectionRules),
 });
 
 export interface Config {
@@ -148,6 +182,17 @@ export interface Config {
   orders: { sellerCountry?: string; expiryMs: number; stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string } };
   /** GET /metrics: its bearer token (without one only loopback clients may read it), and the window delays are reported over. */
   metrics: { token?: string; windowMs: number };
+  /**
+   * Sign in with GitHub and with Google: each provider is on when its client id and secret are
+   * both set (its buttons and routes are absent otherwise). The endpoints default to the real
+   * providers; tests and self-hosters point them elsewhere.
+   */
+  signInProviders: {
+    github?: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
+    google?: { clientId: string; clientSecret: string; issuer: string };
+  };
+  /** The vote weighting and detection rules in force (published on /about/ranking). */
+  votes: { weighting: VoteWeighting; detection: VoteDetectionRules };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -163,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // One key without the other would leave the site in test mode with real keys configured: refuse it.
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('config error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both (Stripe payments) or neither (test mode)');
+  }
+  // Half a provider would leave its button off with a secret configured: refuse it, like Stripe's pair.
+  for (const [p, name] of [['GITHUB', 'GitHub'], ['GOOGLE', 'Google']] as const) {
+    if (Boolean(e[`${p}_CLIENT_ID`]) !== Boolean(e[`${p}_CLIENT_SECRET`])) {
+      throw new ConfigError(`config error: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together: set both (sign in with ${name}) or neither`);
+    }
   }
   if (e.STRIPE_SECRET_KEY && !e.SELLER_COUNTRY) throw new ConfigError('config error: SELLER_COUNTRY is required with Stripe: the VAT of real payments depends on it');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
@@ -200,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
     trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
+    votes: { weighting: e.VOTE_WEIGHTING, detection: e.VOTE_DETECTION },
     orders: {
       sellerCountry: e.SELLER_COUNTRY?.toUpperCase(),
       expiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,
@@ -213,5 +265,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     oauthUnusedClientDays: e.OAUTH_UNUSED_CLIENT_DAYS,
     mcpAllowedOrigins: splitHosts(e.MCP_ALLOWED_ORIGINS),
+    signInProviders: {
+      github:
+        e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: e.GITHUB_CLIENT_ID,
+              clientSecret: e.GITHUB_CLIENT_SECRET,
+              authorizeUrl: e.GITHUB_AUTHORIZE_URL,
+              tokenUrl: e.GITHUB_TOKEN_URL,
+              apiUrl: e.GITHUB_API_URL.replace(TRAILING_SLASHES, ''),
+            }
+          : undefined,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(TRAILING_SLASHES, '') }
+          : undefined,
+    },
   };
 }

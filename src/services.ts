@@ -78,6 +78,15 @@ import { createReports } from './domain/community/reports.ts';
 import { createContentModeration } from './domain/admin/content-moderation.ts';
 import { emailPreferencesStore } from './store/email-preferences-store.ts';
 import { createEmailPreferences } from './domain/accounts/email-preferences.ts';
+import { identitiesStore } from './store/identities-store.ts';
+import { createIdentities } from './domain/accounts/identities.ts';
+import type { SignInProviders } from './sign-in-providers/choose.ts';
+import { voteTrustStore } from './store/vote-trust-store.ts';
+import { createVoteTrust } from './domain/community/vote-trust.ts';
+import { DEFAULT_WEIGHTING, type VoteWeighting } from './domain/community/vote-weighting.ts';
+import { DEFAULT_DETECTION, type VoteDetectionRules } from './domain/community/vote-detection.ts';
+import { heldVotesStore } from './store/held-votes-store.ts';
+import { createVoteReview } from './domain/admin/vote-review.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -114,6 +123,10 @@ export interface ServiceDeps {
   claimProofs: ProofReaders;
   /** How long a claim stays pending (CLAIM_PENDING_DAYS; 7 days by default). */
   claimPendingMs?: number;
+  /** Sign in with GitHub / Google: the providers configured (sign-in-providers/choose.ts); none by default. */
+  signInProviders?: SignInProviders;
+  /** The published vote weighting and detection rules (VOTE_WEIGHTING, VOTE_DETECTION; defaults in domain/community). */
+  votes?: { weighting: VoteWeighting; detection: VoteDetectionRules };
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -139,6 +152,8 @@ export function createServices(deps: ServiceDeps) {
     forget: listings.forget,
   });
   const discussions = createDiscussions({ store: commentsStore(db), now, jobs, cache, cacheMs });
+  const voteRules = deps.votes ?? { weighting: DEFAULT_WEIGHTING, detection: DEFAULT_DETECTION };
+  const voteTrust = createVoteTrust({ store: voteTrustStore(db), secrets, weighting: voteRules.weighting, now });
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,
@@ -150,6 +165,10 @@ export function createServices(deps: ServiceDeps) {
     site: { info: cachedSiteInfo(site, publicUrl, cache, cacheMs) },
     accounts: createAccounts({ users: usersStore(db), apiKeys: apiKeysStore(db), now }),
     sessions: createSessions({ store: sessionsStore(db), now }),
+    /** Sign-in identities at GitHub and Google, and the rule that links them to accounts. */
+    identities: createIdentities({ store: identitiesStore(db), now }),
+    /** The sign-in providers configured: their buttons and routes exist only for these. */
+    signInProviders: deps.signInProviders ?? {},
     secrets,
     oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets, publicUrl, now, cimdFetch: deps.cimdFetch, unusedClientMs: deps.oauthUnusedClientMs ?? 30 * 86_400_000 }),
     idempotency: { store: idempotencyStore(db), now },
@@ -171,7 +190,9 @@ export function createServices(deps: ServiceDeps) {
       limit: deps.failedCredentialsLimit ?? CREDENTIAL_POLICY.limit,
     }),
     emailVerification: createEmailVerification({ tokens: emailTokensStore(db), users, mailer, publicUrl, siteName: async () => (await site.settings()).name, now }),
-    community: createCommunity({ store: communityStore(db), now, jobs, cache, cacheMs }),
+    community: createCommunity({ store: communityStore(db), trust: voteTrust, now, jobs, cache, cacheMs }),
+    /** Votes' provenance and weights (the vote form's page token, the published rules the job and /about/ranking use). */
+    voteTrust: { ...voteTrust, rules: voteRules },
     ownerListings: createOwnerListings({ store: ownerListingsStore(db), publicUrl, now, jobs, forget: listings.forget }),
     /** The free plan's badge checks as the owner's launch page shows them, and its "check now". */
     badgeChecks: createBadgeCheckNow({ store: badgeChecksStore(db), jobs, now }),
@@ -219,6 +240,8 @@ export function createServices(deps: ServiceDeps) {
         listings.forget(slug);
       },
     }),
+    /** The held votes' review queue (/admin/votes): release or confirm, each in the action log. */
+    voteReview: createVoteReview({ store: heldVotesStore(db), jobs, now }),
     /** What mail people get, and the one-click unsubscribe link of every mail they can switch off. */
     emailPreferences: createEmailPreferences({
       store: emailPreferencesStore(db),

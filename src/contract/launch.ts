@@ -9,6 +9,11 @@ export const Metric = z
     trend: z.enum(['up', 'down', 'flat', 'new']).optional().describe('Domain Rating: direction since the previous measurement.'),
     change: z.number().int().optional().describe('Domain Rating: points since the previous measurement.'),
     verified: z.boolean().optional().describe('Revenue: whether the figure is verified.'),
+    counted: z
+      .number()
+      .min(0)
+      .optional()
+      .describe('Vote rankings: the votes as counted (sum of their published weights, /about/ranking, to one decimal), which the ranking follows; `value` is the number of people (extension beyond the spec).'),
   })
   .meta({ id: 'Metric' });
 

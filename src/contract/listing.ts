@@ -24,6 +24,10 @@ export const ListingSummary = z
     country: z.string().nullable(),
     stage: z.string().nullable(),
     votes: z.number().int().describe('Community votes from people on the site.'),
+    counted_votes: z
+      .number()
+      .min(0)
+      .describe('Votes as counted for ranking: the sum of the votes\' weights, each from 0 to 1 by the published formula (/about/ranking), to one decimal. Boards rank by it; `votes` stays the number of people (extension beyond the spec).'),
     views: z.number().int(),
     follows: z.number().int(),
     comments: z.number().int().min(0).describe('Visible comments in the listing\'s discussion (extension beyond the spec; list_comments reads them).'),
@@ -133,6 +137,7 @@ export const ListingProfile = z
       .nullable()
       .describe('Monthly recurring revenue in USD cents, when the company shares it.'),
     votes: z.number().int(),
+    counted_votes: z.number().min(0).describe('Votes as counted for ranking (the sum of their published weights, /about/ranking), to one decimal (extension beyond the spec).'),
     views: z.number().int(),
     follows: z.number().int(),
     comments: z.number().int().min(0).describe('Visible comments in the listing\'s discussion (extension beyond the spec; list_comments reads them).'),

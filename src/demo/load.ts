@@ -9,6 +9,8 @@ import { insertCategoryTree } from './category-rows.ts';
 import { DEMO_SEED, generateDemoDataset } from './dataset.ts';
 import { insertDemoDiscussions } from './discussion-rows.ts';
 import { generateDiscussions } from './discussions.ts';
+import { randomBytes } from 'node:crypto';
+import { networkOf, saltedHash } from '../domain/community/vote-provenance.ts';
 import { createRandom } from './random.ts';
 
 const DAY = 86_400_000;
@@ -90,6 +92,7 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       sql<{ id: string; key: string }>`select id, slug as key from founders where slug = any(${founders.map((f) => f.slug)}::text[])`,
     );
 
+    const demoSalt = randomBytes(32).toString('base64url');
     const inserted = await bulkInsert<{ id: string; slug: string }>(
       trx,
       'listings',
@@ -266,16 +269,20 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
         { name: 'listing_id', type: 'bigint' },
         { name: 'user_id', type: 'bigint' },
         { name: 'week', type: 'date' },
-        { name: 'ip', type: 'inet' },
-        { name: 'user_agent', type: 'text' },
+        { name: 'network_hash', type: 'text' },
+        { name: 'agent_hash', type: 'text' },
+        { name: 'seen_on', type: 'text' },
         { name: 'created_at', type: 'timestamptz' },
       ],
+      // Stored as the site stores them: salted hashes of the network and browser, never the address
+      // (one salt for the whole demo, made here and kept nowhere).
       activity.votes.map((v) => ({
         listing_id: listingId(v.listing),
         user_id: userId(v.user),
         week: v.week,
-        ip: v.ip,
-        user_agent: v.userAgent,
+        network_hash: saltedHash(demoSalt, 'network', networkOf(v.ip)),
+        agent_hash: saltedHash(demoSalt, 'agent', v.userAgent),
+        seen_on: 'listing',
         created_at: v.createdAt,
       })),
     );

@@ -17,6 +17,7 @@ import { poolBadgeFinder, poolPageReader } from '../workers/adapters.ts';
 import { COMMENT_MAIL_JOB, REPLY_MAIL_JOB } from '../domain/community/discussions.ts';
 import { mailNewComments, mailReply } from './discussion-mail.ts';
 import { discussionMailStore } from '../store/discussion-mail-store.ts';
+import { runVoteWeighing, VOTE_WEIGHING_JOB } from './vote-weighing.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -53,6 +54,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
+    [VOTE_WEIGHING_JOB]: () => runVoteWeighing({ db: ctx.db, now: ctx.services.now, rules: ctx.services.voteTrust.rules, pool }),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
       mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
     [BADGE_CHECK_JOB]: (data) =>

@@ -13,6 +13,7 @@ import type { DomainRatingProvider } from './domain-rating-provider.ts';
 import type { JobDispatcher, JobHandler } from './dispatch.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
+import { VOTE_WEIGHING_JOB } from './vote-weighing.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
 import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
@@ -59,7 +60,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**
@@ -158,6 +159,8 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(ORDER_EXPIRY_JOB, '*/10 * * * *', null, { tz: deps.timezone });
   // An on-demand queue with a schedule too: votes send it as well (domain/community).
   await boss.schedule(TRENDING_REFRESH_JOB, `*/${deps.trendingEveryMinutes} * * * *`, null, { tz: deps.timezone });
+  // Another: every 10 minutes, so a closed week's awards (waiting for a look after its close) follow within 10 minutes.
+  await boss.schedule(VOTE_WEIGHING_JOB, '*/10 * * * *', null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 

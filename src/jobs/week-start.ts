@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/schema.ts';
 import { siteStore } from '../store/site-store.ts';
-import { computeWeekAwards, publishDueLaunches, weeksAwaitingAwards } from '../store/launches-store.ts';
-import { weekOf } from '../domain/launches/weeks.ts';
+import { awardReadiness, computeWeekAwards, publishDueLaunches, weeksAwaitingAwards } from '../store/launches-store.ts';
+import { addDays, weekOf } from '../domain/launches/weeks.ts';
+import { startOfLocalDay } from '../domain/launches/zoned-time.ts';
+
+/** A closed week's awards wait at most this long for its held votes to be reviewed. */
+export const AWARDS_REVIEW_WAIT_MS = 48 * 3_600_000;
 
 /**
  * The week-start work, safe to run any number of times and on several nodes at once: scheduled
  * launches of this week (or overdue ones) go live, and every closed week without awards gets
  * them, once. Running it hourly also catches up after downtime across a week boundary.
+ *
+ * A week's awards wait for the vote detection job to have looked at the votes after the week
+ * closed, and for its held votes to be released or confirmed; after AWARDS_REVIEW_WAIT_MS from the
+ * close they are decided with the held votes counting 0.
  */
 export async function runWeekStart(db: Kysely<DB>, now: Date) {
   return db.transaction().execute(async (trx) => {
@@ -15,10 +23,18 @@ export async function runWeekStart(db: Kysely<DB>, now: Date) {
     const week = weekOf(now, timezone);
     const published = await publishDueLaunches(trx, week, now);
     const awarded: { week: string; winners: number }[] = [];
+    const waiting: string[] = [];
     for (const closed of await weeksAwaitingAwards(trx, week)) {
+      const end = startOfLocalDay(addDays(closed, 7), timezone);
+      const ready = await awardReadiness(trx, closed);
+      const overdue = now.getTime() - end.getTime() >= AWARDS_REVIEW_WAIT_MS;
+      if (!overdue && (!ready.ran_at || new Date(ready.ran_at) < end || ready.open_held > 0)) {
+        waiting.push(closed);
+        continue;
+      }
       const result = await computeWeekAwards(trx, closed);
       if (result.computed) awarded.push({ week: closed, winners: result.winners });
     }
-    return { week, published: published.length, awarded };
+    return { week, published: published.length, awarded, waiting };
   });
 }

@@ -14,8 +14,8 @@ export type BrowseSort = 'relevance' | 'newest' | 'votes' | 'trending' | 'most_v
 /** ORDER BY of each sort, exactly as its index (listings_browse_*_idx) orders it. */
 const ORDER: Record<BrowseSort, RawBuilder<unknown>> = {
   // Without a query, relevance is popularity: the votes order.
-  relevance: sql`l.votes_count desc, l.published_at asc nulls last, l.id`,
-  votes: sql`l.votes_count desc, l.published_at asc nulls last, l.id`,
+  relevance: sql`l.vote_points desc, l.published_at asc nulls last, l.id`,
+  votes: sql`l.vote_points desc, l.published_at asc nulls last, l.id`,
   newest: sql`l.published_at desc nulls last, l.id desc`,
   trending: sql`l.trending_score desc, l.votes_count desc, l.id`,
   // View counts live in listing_views (migration 0023), read through its (status, views, id) index.

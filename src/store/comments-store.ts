@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Provenance } from '../domain/community/vote-trust.ts';
 import type { CommentStatus, DB } from './schema.ts';
 
 /**
@@ -235,10 +236,12 @@ export function commentsStore(db: Kysely<DB>) {
     },
 
     /** Adds or removes the user's upvote; the count and the rank move with it. False when nothing changed. */
-    async upvote(p: { commentId: string; userId: string; add: boolean; at: Date }) {
+    async upvote(p: { commentId: string; userId: string; add: boolean; provenance?: Provenance; at: Date }) {
+      const from = p.provenance ?? { networkHash: null, agentHash: null, sessionId: null };
       return db.transaction().execute(async (trx) => {
         const changed = p.add
-          ? await sql`insert into comment_upvotes (comment_id, user_id, created_at) values (${p.commentId}, ${p.userId}, ${p.at})
+          ? await sql`insert into comment_upvotes (comment_id, user_id, network_hash, agent_hash, sign_in_method, created_at)
+              values (${p.commentId}, ${p.userId}, ${from.networkHash}, ${from.agentHash}, (select s.method from sessions s where s.id = ${from.sessionId}::bigint), ${p.at})
               on conflict do nothing returning comment_id`.execute(trx)
           : await sql`delete from comment_upvotes where comment_id = ${p.commentId} and user_id = ${p.userId} returning comment_id`.execute(trx);
         if (!changed.rows.length) return false;

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, ListingStatus } from './schema.ts';
+import type { Provenance } from '../domain/community/vote-trust.ts';
+
+/** The provenance columns of a signal: salted hashes and the session's sign-in method. */
+const provenanceValues = (p: Provenance) =>
+  sql`${p.networkHash}, ${p.agentHash}, (select s.method from sessions s where s.id = ${p.sessionId}::bigint)`;
 
 export interface CommunityTarget {
   id: string;
@@ -55,12 +60,12 @@ export function communityStore(db: Kysely<DB>) {
       return r.rows[0];
     },
 
-    /** Adds a vote with its provenance; false when the user had already voted. */
-    async addVote(p: { listingId: string; userId: string; week: string; ip: string | null; userAgent: string | null; at: Date }) {
+    /** Adds a vote with its provenance and first weight; false when the user had already voted. */
+    async addVote(p: { listingId: string; userId: string; week: string; provenance: Provenance; seenOn: 'listing' | 'list' | null; points: number; at: Date }) {
       return db.transaction().execute(async (trx) => {
         const added = await sql<{ id: string }>`
-          insert into votes (listing_id, user_id, week, source, ip, user_agent, created_at)
-          values (${p.listingId}, ${p.userId}, ${p.week}, 'site', ${p.ip}::inet, ${p.userAgent?.slice(0, 500) ?? null}, ${p.at})
+          insert into votes (listing_id, user_id, week, source, network_hash, agent_hash, sign_in_method, seen_on, points, created_at)
+          values (${p.listingId}, ${p.userId}, ${p.week}, 'site', ${provenanceValues(p.provenance)}, ${p.seenOn}, ${p.points}, ${p.at})
           on conflict (listing_id, user_id) do nothing returning id`.execute(trx);
         if (!added.rows.length) return false;
         await sql`update listings set votes_count = votes_count + 1 where id = ${p.listingId}`.execute(trx);
@@ -78,9 +83,10 @@ export function communityStore(db: Kysely<DB>) {
       });
     },
 
-    async follow(p: { listingId: string; userId: string; at: Date }) {
+    async follow(p: { listingId: string; userId: string; provenance: Provenance; at: Date }) {
       return db.transaction().execute(async (trx) => {
-        const added = await sql`insert into follows (listing_id, user_id, created_at) values (${p.listingId}, ${p.userId}, ${p.at})
+        const added = await sql`insert into follows (listing_id, user_id, network_hash, agent_hash, sign_in_method, created_at)
+          values (${p.listingId}, ${p.userId}, ${provenanceValues(p.provenance)}, ${p.at})
           on conflict do nothing returning user_id`.execute(trx);
         if (!added.rows.length) return false;
         await sql`update listings set follows_count = follows_count + 1 where id = ${p.listingId}`.execute(trx);
@@ -117,9 +123,10 @@ export function communityStore(db: Kysely<DB>) {
     },
 
     /** Writes the user's one review of a listing (a second one replaces the first); true when new. */
-    async saveReview(p: { listingId: string; userId: string; rating: number; body: string; at: Date }) {
+    async saveReview(p: { listingId: string; userId: string; rating: number; body: string; provenance: Provenance; at: Date }) {
       const r = await sql<{ created: boolean }>`
-        insert into reviews (listing_id, user_id, rating, body, created_at) values (${p.listingId}, ${p.userId}, ${p.rating}, ${p.body}, ${p.at})
+        insert into reviews (listing_id, user_id, rating, body, network_hash, agent_hash, sign_in_method, created_at)
+        values (${p.listingId}, ${p.userId}, ${p.rating}, ${p.body}, ${provenanceValues(p.provenance)}, ${p.at})
         on conflict (listing_id, user_id) do update set rating = excluded.rating, body = excluded.body
         returning (xmax = 0) as created`.execute(db);
       return r.rows[0].created;

@@ -3,15 +3,19 @@ import type { DB } from './schema.ts';
 import { summaryColumns, type SummaryRow } from './listing-summary.ts';
 import { publicListings } from './browse.ts';
 
-export type RankedRow = SummaryRow & { metric: string | number | null; previous?: number | null; verified?: boolean; total?: number };
+/** `counted`: the points (thousandths of a vote) a vote ranking ranks by, beside the metric's number of people. */
+export type RankedRow = SummaryRow & { metric: string | number | null; counted?: string | number; previous?: number | null; verified?: boolean; total?: number };
 
-/** A week's launches of one status, by the votes cast in their launch week (listings_week_rank_votes_idx). */
+/**
+ * A week's launches of one status, by the points counted from the votes cast in their launch week
+ * (listings_week_rank_points_idx); the metric is the number of people, `counted` the points.
+ */
 function weekRows(db: Kysely<DB>, week: string, status: 'live' | 'scheduled', limit: number, offset: number) {
   return sql<RankedRow>`
-    select ${summaryColumns}, l.week_votes as metric
+    select ${summaryColumns}, l.week_votes as metric, l.week_points as counted
     from listings l left join categories pc on pc.id = l.primary_category_id
     where l.launch_week = ${week}::date and l.status = ${status}
-    order by l.week_votes desc, l.published_at asc nulls last, l.id
+    order by l.week_points desc, l.published_at asc nulls last, l.id
     limit ${limit} offset ${offset}`.execute(db);
 }
 
@@ -42,25 +46,25 @@ export function launchesStore(db: Kysely<DB>) {
     },
 
     /**
-     * This week's live launches ranked by the votes cast between two instants (one site day):
+     * This week's live launches ranked by the points of the votes cast between two instants (one site day):
      * the day's votes by time (votes_created_idx), the week's launches by index, sorted together
      * (a week holds a few thousand launches at most).
      */
     async byVotesBetween(week: string, from: Date, to: Date, limit: number, offset: number) {
       // Ranked on narrow rows (the week index holds id and published_at); the page alone is read wide.
       const r = await sql<RankedRow>`
-        with dv as (select listing_id, count(*)::int as n from votes
+        with dv as (select listing_id, count(*)::int as n, sum(points)::bigint as points from votes
                     where created_at >= ${from} and created_at < ${to} and week = ${week}::date group by listing_id),
         page as (
-          select l.id, coalesce(dv.n, 0) as n, l.published_at
+          select l.id, coalesce(dv.n, 0) as n, coalesce(dv.points, 0) as points, l.published_at
           from listings l left join dv on dv.listing_id = l.id
           where l.launch_week = ${week}::date and l.status = 'live'
-          order by coalesce(dv.n, 0) desc, l.published_at asc nulls last, l.id
+          order by coalesce(dv.points, 0) desc, l.published_at asc nulls last, l.id
           limit ${limit} offset ${offset})
-        select ${summaryColumns}, p.n as metric
+        select ${summaryColumns}, p.n as metric, p.points as counted
         from page p join listings l on l.id = p.id
         left join categories pc on pc.id = l.primary_category_id
-        order by p.n desc, p.published_at asc nulls last, p.id`.execute(db);
+        order by p.points desc, p.published_at asc nulls last, p.id`.execute(db);
       return { rows: r.rows, total: await countWeekStatus(week, 'live') };
     },
 
@@ -75,13 +79,13 @@ export function launchesStore(db: Kysely<DB>) {
       return { rows: r.rows, total: await publicListings(db, 'scheduled') };
     },
 
-    /** Live listings by all votes (listings_browse_votes_idx); the total is kept. */
+    /** Live listings by the points of all their votes (listings_browse_votes_idx); the total is kept. */
     async allTimeVotes(limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        select ${summaryColumns}, l.votes_count as metric
+        select ${summaryColumns}, l.votes_count as metric, l.vote_points as counted
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live'
-        order by l.votes_count desc, l.published_at asc nulls last, l.id
+        order by l.vote_points desc, l.published_at asc nulls last, l.id
         limit ${limit} offset ${offset}`.execute(db);
       return { rows: r.rows, total: await publicListings(db, 'live') };
     },
@@ -170,10 +174,22 @@ export async function weeksAwaitingAwards(trx: Kysely<DB>, currentWeek: string) 
 }
 
 /**
+ * Held votes of a week still waiting for a moderator, and when the detection job last ran: a
+ * closed week's awards wait for both (week-start.ts).
+ */
+export async function awardReadiness(trx: Kysely<DB>, week: string) {
+  const r = await sql<{ open_held: number; ran_at: Date | null }>`
+    select (select count(*)::int from votes v where v.week = ${week}::date and v.held_reason is not null and v.review is null) as open_held,
+      (select ran_at from vote_detection_runs where id = 1) as ran_at`.execute(trx);
+  return r.rows[0];
+}
+
+/**
  * Computes a closed week's Launch of the Week places 1–3, exactly once: the award_weeks row is
- * claimed first, so a second node (or a retry) finds it taken and does nothing. Places follow
- * votes cast during the week only; ties go to the earlier launch, then the lower id; a launch
- * without votes wins nothing. Run inside a transaction.
+ * claimed first, so a second node (or a retry) finds it taken and does nothing. Places follow the
+ * points counted from the votes cast during the week (their published weights; held votes count
+ * 0); ties go to the earlier launch, then the lower id; a launch with nothing counted wins
+ * nothing. `votes` keeps the number of people. Run inside a transaction.
  */
 export async function computeWeekAwards(trx: Kysely<DB>, week: string): Promise<{ computed: boolean; winners: number }> {
   const claimed = await sql`insert into award_weeks (week, winners) values (${week}::date, 0)
@@ -183,11 +199,12 @@ export async function computeWeekAwards(trx: Kysely<DB>, week: string): Promise<
     insert into awards (week, place, listing_id, votes)
     select ${week}::date, place, listing_id, votes from (
       select l.id as listing_id, count(v.id)::int as votes,
-        row_number() over (order by count(v.id) desc, l.published_at nulls last, l.id) as place
+        row_number() over (order by sum(v.points) desc, l.published_at nulls last, l.id) as place
       from listings l
       join votes v on v.listing_id = l.id and v.week = ${week}::date
       where l.status = 'live' and l.launch_week = ${week}::date
       group by l.id
+      having sum(v.points) > 0
     ) ranked
     where place <= 3`.execute(trx);
   const winners = Number(inserted.numAffectedRows ?? 0);

@@ -57,6 +57,7 @@ export interface ProfileRow {
   revenue_mrr_cents: string | null;
   revenue_verified: boolean;
   votes_count: number;
+  vote_points: string;
   views_count: string;
   follows_count: number;
   comments_count: number;
@@ -220,7 +221,7 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
       l.tagline, l.short_description, l.description, l.logo_url, l.demo_video_url, l.stage, l.country,
       l.city, l.founded_year, l.contact_email, l.pricing_model, l.pricing_summary, l.features, l.usps,
       l.keywords, l.tags, l.faqs, l.socials, l.story, l.unlocked_sections, l.not_found_on_website,
-      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, ${viewsCount}, l.follows_count, l.comments_count,
+      l.revenue_mrr_cents, l.revenue_verified, l.votes_count, l.vote_points, ${viewsCount}, l.follows_count, l.comments_count,
       coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', lc.is_primary)
           order by lc.is_primary desc, lc.position, c.name)
         from listing_categories lc join categories c on c.id = lc.category_id

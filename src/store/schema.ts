@@ -127,6 +127,9 @@ export interface ListingsTable {
   votes_count: Generated<number>;
   /** Votes cast in the listing's own launch week (kept by triggers on votes). */
   week_votes: Generated<number>;
+  /** Counted points (sum of the votes' weights in thousandths), all time and in the launch week; kept by triggers. */
+  vote_points: Generated<string>;
+  week_points: Generated<string>;
   /** Time-decayed votes, stored by the trending-refresh job. */
   trending_score: Generated<number>;
   follows_count: Generated<number>;
@@ -199,8 +202,19 @@ export interface VotesTable {
   user_id: string;
   week: string;
   source: Generated<'site'>;
-  ip: string | null;
-  user_agent: string | null;
+  /** Salted hashes (vote-provenance.ts); null once settled. */
+  network_hash: string | null;
+  agent_hash: string | null;
+  sign_in_method: string | null;
+  seen_on: 'listing' | 'list' | 'unrecorded' | null;
+  /** The vote's weight in thousandths (0–1000). */
+  points: Generated<number>;
+  settled_at: Timestamp | null;
+  held_reason: 'fresh_burst' | 'network_burst' | 'single_purpose' | 'ring' | null;
+  held_group: string | null;
+  held_at: Timestamp | null;
+  review: 'released' | 'confirmed' | null;
+  reviewed_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -337,6 +351,25 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** How the person signed in (0026). */
+  method: Generated<SignInMethod>;
+}
+
+/** How a session was started: the password form, or a provider (migrations/0026_sign_in_identities.sql). */
+export type SignInMethod = 'password' | SignInProvider;
+export type SignInProvider = 'github' | 'google';
+/** An account's identity at a sign-in provider; no token of the provider is kept. */
+export interface UserIdentitiesTable {
+  id: Id;
+  user_id: string;
+  provider: SignInProvider;
+  subject: string;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  /** When the provider says the identity was made (GitHub's created_at); null when unknown. */
+  provider_created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  linked_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ApiKeysTable {
@@ -620,7 +653,9 @@ export type AdminActionKind =
   | 'category_tree_imported'
   | 'content_hidden'
   | 'content_restored'
-  | 'reports_dismissed';
+  | 'reports_dismissed'
+  | 'votes_released'
+  | 'votes_confirmed';
 
 export interface ListingModerationTable {
   listing_id: string;
@@ -671,6 +706,7 @@ export interface DB {
   award_weeks: AwardWeeksTable;
   job_runs: JobRunsTable;
   sessions: SessionsTable;
+  user_identities: UserIdentitiesTable;
   api_keys: ApiKeysTable;
   email_tokens: EmailTokensTable;
   outbox_emails: OutboxEmailsTable;

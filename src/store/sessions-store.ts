@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB, SignInMethod } from './schema.ts';
 
 export function sessionsStore(db: Kysely<DB>) {
   return {
-    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date; at?: Date }) {
+    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date; at?: Date; method?: SignInMethod }) {
       return (await db
         .insertInto('sessions')
         .values({
@@ -13,6 +13,7 @@ export function sessionsStore(db: Kysely<DB>) {
           ip: p.ip,
           user_agent: p.userAgent?.slice(0, 500) ?? null,
           expires_at: p.expiresAt,
+          method: p.method ?? 'password',
           // The service clock, like expires_at (the database's now() may differ from it).
           ...(p.at ? { created_at: p.at, last_seen_at: p.at } : {}),
         })
@@ -24,7 +25,7 @@ export function sessionsStore(db: Kysely<DB>) {
       return db
         .selectFrom('sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.user_id', 's.csrf_token', 's.expires_at', 's.last_seen_at', 'u.email', 'u.name', 'u.is_admin', 'u.email_verified_at'])
+        .select(['s.id', 's.user_id', 's.csrf_token', 's.method', 's.expires_at', 's.last_seen_at', 'u.email', 'u.name', 'u.is_admin', 'u.email_verified_at'])
         .where('s.token_hash', '=', tokenHash)
         .where('s.revoked_at', 'is', null)
         .where('s.expires_at', '>', now)

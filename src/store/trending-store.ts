@@ -3,7 +3,7 @@ import type { DB } from './schema.ts';
 
 /**
  * listings.trending_score: the sum over a listing's votes of the last `windowDays` of
- * 0.5^(age / halfLife), stored relative to a reference time (trending_state.reference_at) instead
+ * weight × 0.5^(age / halfLife) (the weight: vote-weighting.ts), stored relative to a reference time (trending_state.reference_at) instead
  * of "now". Between two moments every score decays by the same factor, so the order stays right
  * without rewriting every row: a refresh recomputes only the listings whose votes changed since
  * the last one (new votes, withdrawn votes, votes that left the window). Writes go in batches, so
@@ -49,7 +49,7 @@ export async function refreshTrendingScores(db: Kysely<DB>, p: TrendingParams): 
       update listings l set trending_score = coalesce(f.score, 0)
       from unnest(${batch}::bigint[]) as c(id)
       left join (
-        select v.listing_id as id, sum(power(0.5, extract(epoch from (${reference}::timestamptz - v.created_at)) / ${p.halfLifeHours * 3600})) as score
+        select v.listing_id as id, sum(v.points / 1000.0 * power(0.5, extract(epoch from (${reference}::timestamptz - v.created_at)) / ${p.halfLifeHours * 3600})) as score
         from votes v
         where v.listing_id = any(${batch}::bigint[])
           and v.created_at > ${p.now}::timestamptz - make_interval(days => ${p.windowDays}) and v.created_at <= ${p.now}::timestamptz

@@ -31,5 +31,5 @@ export async function signInThroughForm(page: Page, base: string, who: { email: 
   await page.goto(`${base}/sign-in`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
 }

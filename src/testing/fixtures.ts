@@ -107,11 +107,11 @@ export function fixtures(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** A site vote, keeping the listing's counter in step as the site would. */
-    async vote(listingId: string, userId: string, at = new Date('2026-01-06T12:00:00Z')) {
+    /** A site vote (full weight unless `points` says otherwise), keeping the listing's counter in step as the site would. */
+    async vote(listingId: string, userId: string, at = new Date('2026-01-06T12:00:00Z'), points = 1000) {
       await db
         .insertInto('votes')
-        .values({ listing_id: listingId, user_id: userId, week: weekOf(at, 'UTC'), created_at: at, ip: '203.0.113.7', user_agent: 'test' })
+        .values({ listing_id: listingId, user_id: userId, week: weekOf(at, 'UTC'), created_at: at, points, seen_on: 'listing' })
         .execute();
       await sql`update listings set votes_count = votes_count + 1 where id = ${listingId}`.execute(db);
     },

@@ -84,9 +84,10 @@ test('signed-in callers are limited per credential: each API key has its own bud
   assert.equal((await keyed.get('/api/v1/site')).status, 200, 'anonymous callers of the same IP have their own budget');
 });
 
-// Every route the discussion added (issue 27) spends the caller's per-address budget like the
-// rest of the service: [method, path, form body]. Each row from its own address, so one row's
-// requests never spend another's.
+// Every route the discussion added (issue 27), and sign-in with a provider (issue 28: its start and
+// callback on the sign-in budget, here the same 3), spends a per-address budget like the rest of
+// the service: [method, path, form body]. Each row from its own address, so one row's requests
+// never spend another's.
 const DISCUSSION_ROUTES: [string, string, string | undefined][] = [
   ['GET', '/api/v1/listings/limited-talk/comments', undefined],
   ['GET', '/listings/limited-talk?comments=newest', undefined],
@@ -104,8 +105,17 @@ const DISCUSSION_ROUTES: [string, string, string | undefined][] = [
   ['GET', '/admin/reports', undefined],
   ['GET', '/admin/comments', undefined],
   ['POST', '/admin/reports/hide', 'type=comment&id=1&reason=x'],
+  ['GET', '/admin/votes', undefined],
+  ['POST', '/admin/votes/release', 'group=fresh_burst:1&listing_id=1'],
+  ['POST', '/admin/votes/confirm', 'group=fresh_burst:1&listing_id=1'],
+  ['GET', '/sign-in/github', undefined],
+  ['GET', '/sign-in/github/callback?code=x&state=y', undefined],
+  ['GET', '/account/sign-in-methods', undefined],
+  ['POST', '/account/sign-in-methods/github/link', ''],
+  ['POST', '/account/sign-in-methods/github/unlink', ''],
 ];
-const proxied = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+// GitHub's start needs no network (its endpoints are settings); nothing here reaches the callback's exchange.
+const proxied = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', RATE_LIMIT_SIGN_IN_PER_MINUTE: '3', TRUST_PROXY: 'true', GITHUB_CLIENT_ID: 'rate', GITHUB_CLIENT_SECRET: 'limits' } });
 await proxied.fx.listing({ slug: 'limited-talk' });
 DISCUSSION_ROUTES.forEach(([method, url, form], i) => {
   test(`rate limited per address: ${method} ${url}`, async () => {

@@ -2,6 +2,7 @@ import { readPage } from '../crawler/page-text.ts';
 import { findBadge } from '../domain/owner-listings/badge-check.ts';
 import { draftSite } from '../extraction/draft-site.ts';
 import { findVerificationMeta } from '../domain/claims/verification-meta.ts';
+import { detectSuspects } from '../domain/community/vote-detection.ts';
 
 /**
  * What the worker pool runs, by name: the steps that spend CPU on content from outside (a
@@ -16,6 +17,8 @@ export const TASKS = {
   findBadge: (i: { html: string; pageUrl: string; publicUrl: string; slug: string }) => findBadge(i.html, i.pageUrl, i.publicUrl, i.slug),
   /** Is a meta claim's tag, with its token, in this homepage's <head>? */
   findVerificationMeta: (i: { html: string; pageUrl: string; token: string }) => findVerificationMeta(i.html, i.pageUrl, i.token),
+  /** A month of votes → the ones to hold for review (bursts, rings, single-purpose accounts): pair counting is CPU work. */
+  detectVoteSuspects: detectSuspects,
 };
 
 export type TaskName = keyof typeof TASKS;

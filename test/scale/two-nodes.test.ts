@@ -300,8 +300,29 @@ test('background jobs due on both nodes at the same instant run once: week start
   const gold = await shared.fx.listing({ slug: 'last-week-gold', status: 'live', launch_week: lastWeek });
   const silver = await shared.fx.listing({ slug: 'last-week-silver', status: 'live', launch_week: lastWeek });
   const inLastWeek = new Date(`${lastWeek}T12:00:00Z`);
-  for (let i = 0; i < 3; i++) await shared.fx.vote(gold, await shared.fx.user(), inLastWeek);
-  await shared.fx.vote(silver, await shared.fx.user(), inLastWeek);
+  // Voters with confirmed addresses, a year old: their votes count (half: no activity yet) when weighed.
+  const voter = async () => {
+    const id = await shared.fx.user();
+    await sql`update users set email_verified_at = now(), created_at = now() - interval '400 days' where id = ${id}`.execute(shared.db);
+    return id;
+  };
+  for (let i = 0; i < 3; i++) await shared.fx.vote(gold, await voter(), inLastWeek);
+  await shared.fx.vote(silver, await voter(), inLastWeek);
+  // The vote weighing, due on both nodes at once (each node's 10-minute schedule): the runs never
+  // overlap, the first weighs, the second finds nothing to change. Awards wait for a weighing
+  // after the week's close (jobs/week-start.ts), so it runs first here.
+  // (Its queue keeps one waiting job: a send while another waits is dropped, which is also "once".)
+  const weighJobs = (await Promise.all([boss.send('vote-weighing', null), boss.send('vote-weighing', null)])).filter((id): id is string => id !== null);
+  assert.ok(weighJobs.length >= 1);
+  await waitFor('the vote weighing to finish', () => jobsDone('vote-weighing', weighJobs).then((d) => d || undefined), 60_000, 250);
+  const weighRuns = await runsOf(weighJobs);
+  assert.equal(weighRuns.length, weighJobs.length, 'every job sent ran');
+  assertOneAtATime(weighRuns);
+  const weighed = weighRuns.map((r) => JSON.parse(r.detail!));
+  assert.ok(weighed[0].changed >= 4, 'the first run weighed the votes');
+  for (const later of weighed.slice(1)) assert.equal(later.changed, 0, 'a later run found every weight already set');
+  const points = await sql<{ points: number }>`select distinct v.points from votes v where v.listing_id in (${gold}, ${silver})`.execute(shared.db);
+  assert.deepEqual(points.rows, [{ points: 500 }], 'a year-old confirmed account without activity counts 0.5');
 
   // Badge check: a free listing awaiting its badge, which is on its homepage.
   const site = await loopbackSite({ '/': '<html><head><title>Home</title></head><body>soon</body></html>' });

@@ -1,7 +1,7 @@
 // SSRF, from the attacker's side: every way we know to write "this machine" or "the private
 // network" in a URL, thrown at every outbound fetch the service makes (the crawler behind drafts,
 // competitors, badge checks and claim checks; the safe fetch behind OAuth client metadata documents, the
-// language model and the Domain Rating provider), directly, behind a redirect from an allowed
+// language model, the Domain Rating provider and the sign-in providers), directly, behind a redirect from an allowed
 // host, through DNS, and end to end through the real app.
 //
 // "Nothing private was connected to" is observed, not inferred:
@@ -74,7 +74,7 @@ const P = (secretServer.address() as AddressInfo).port;
 
 /**
  * The "public-looking allowed host": a site the service may reach (it is in allowHosts under the
- * names allowed.ssrf.test, model.ssrf.test and dr.ssrf.test), which redirects wherever ?to= says.
+ * names allowed.ssrf.test, model.ssrf.test, dr.ssrf.test and signin.ssrf.test), which redirects wherever ?to= says.
  * It also plays the language model and the Domain Rating API, each redirecting on demand.
  */
 const relayRequests: string[] = [];
@@ -121,6 +121,7 @@ const zone: Record<string, Answer> = {
   'allowed.ssrf.test': { a: ['127.0.0.1'] },
   'model.ssrf.test': { a: ['127.0.0.1'] },
   'dr.ssrf.test': { a: ['127.0.0.1'] },
+  'signin.ssrf.test': { a: ['127.0.0.1'] },
   'loopback.ssrf.test': { a: ['127.0.0.1'] },
   'loopback6.ssrf.test': { aaaa: ['::1'] },
   'mapped.ssrf.test': { aaaa: ['::ffff:127.0.0.1'] },
@@ -211,8 +212,8 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------
 // The tricks
 
-type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'cimd' | 'model' | 'domainRating';
-const FETCH_SURFACES: Surface[] = ['cimd', 'model', 'domainRating'];
+type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'cimd' | 'model' | 'domainRating' | 'signIn';
+const FETCH_SURFACES: Surface[] = ['cimd', 'model', 'domainRating', 'signIn'];
 const ALL_SURFACES: Surface[] = ['crawlSite', 'fetchPage', 'fetchText', ...FETCH_SURFACES];
 
 interface Trick {
@@ -326,12 +327,15 @@ const TRICKS: Trick[] = [
 
 type Outcome = 'blocked' | 'malformed' | 'reached' | `other: ${string}`;
 
-/** The production wiring of outbound/fetches.ts; the model and the provider are the relay, under their own names. */
+/** The production wiring of outbound/fetches.ts; the model and the providers are the relay, under their own names. */
 const outbound = outboundFetches(
   loadConfig({
     LLM_BASE_URL: `http://model.ssrf.test:${RP}/v1`,
     LLM_MODEL: 'test-model',
     DR_PROVIDER_URL: `http://dr.ssrf.test:${RP}/dr?d={domain}`,
+    GOOGLE_CLIENT_ID: 'ssrf',
+    GOOGLE_CLIENT_SECRET: 'ssrf',
+    GOOGLE_ISSUER: `http://signin.ssrf.test:${RP}`,
   }),
 );
 const crawler = createCrawler({ userAgent: UA, allowHosts: [], bounds: { timeMs: ATTEMPT_MS } });
@@ -382,6 +386,8 @@ async function attempt(surface: Surface, url: string, on: { crawler: ClosableCra
       return viaFetch(outbound.model, url);
     case 'domainRating':
       return viaFetch(outbound.domainRating, url);
+    case 'signIn':
+      return viaFetch(outbound.signIn, url);
   }
 }
 
@@ -475,7 +481,7 @@ test('the DNS tricks were judged on the answers of the DNS server, not on a fail
 
 /** Each surface's own allowed host (the relay) and a URL on it that redirects to `to`. */
 function redirectVia(surface: Surface, to: string, status = 302) {
-  const host = surface === 'model' ? 'model.ssrf.test' : surface === 'domainRating' ? 'dr.ssrf.test' : 'allowed.ssrf.test';
+  const host = surface === 'model' ? 'model.ssrf.test' : surface === 'domainRating' ? 'dr.ssrf.test' : surface === 'signIn' ? 'signin.ssrf.test' : 'allowed.ssrf.test';
   return `http://${host}:${RP}/go?${new URLSearchParams({ to, status: String(status) })}`;
 }
 

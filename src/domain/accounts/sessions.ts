@@ -1,3 +1,4 @@
+import type { SignInMethod } from '../../store/schema.ts';
 import type { SessionsStore } from '../../store/sessions-store.ts';
 import { randomToken, sha256 } from './secrets.ts';
 
@@ -14,6 +15,10 @@ export interface SiteSession {
   emailVerified: boolean;
   /** Per-session token every form must echo (CSRF). */
   csrf: string;
+  /** How this session was started: the password, or a sign-in provider. */
+  method: SignInMethod;
+  /** The page token vote forms on lists carry (domain/community/vote-provenance.ts), set by the web transport. */
+  pageToken?: string;
 }
 
 /**
@@ -23,10 +28,11 @@ export interface SiteSession {
 export function createSessions(deps: { store: SessionsStore; now: () => Date }) {
   const { store, now } = deps;
   return {
-    async start(userId: string, meta: { ip: string | null; userAgent: string | null }) {
+    /** A new session; `method` records how the person proved who they are (the password, or a provider). */
+    async start(userId: string, meta: { ip: string | null; userAgent: string | null }, method: SignInMethod = 'password') {
       const token = randomToken(32);
       const csrf = randomToken(24);
-      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS), at: now() });
+      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS), at: now(), method });
       return { token, maxAgeSeconds: LIFETIME_MS / 1000 };
     },
 
@@ -45,6 +51,7 @@ export function createSessions(deps: { store: SessionsStore; now: () => Date }) 
         isAdmin: row.is_admin,
         emailVerified: row.email_verified_at !== null,
         csrf: row.csrf_token,
+        method: row.method,
       };
     },
 

@@ -5,6 +5,7 @@ import type { Actor } from '../actor.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { weekOf } from '../launches/weeks.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
+import type { VoteTrust } from './vote-trust.ts';
 
 export const REVIEW_BODY_MAX = 2000;
 /** How many of the newest genuine reviews a listing page shows. */
@@ -19,7 +20,7 @@ const PUBLIC = new Set(['live', 'scheduled']);
  * the site (a site session), never from an API key, an OAuth token or MCP, and the rules here
  * enforce that whatever transport calls them.
  */
-export function createCommunity(deps: { store: CommunityStore; now: () => Date; jobs?: JobDispatcher; cache?: CacheFactory; cacheMs?: number }) {
+export function createCommunity(deps: { store: CommunityStore; trust: VoteTrust; now: () => Date; jobs?: JobDispatcher; cache?: CacheFactory; cacheMs?: number }) {
   const { store, now } = deps;
   // The listing page shows them to every visitor: kept as long as the profile beside them.
   const reviewLists = deps.cache?.<Awaited<ReturnType<typeof reviewsOf>>>('reviews', deps.cacheMs ?? 5000, 10_000);
@@ -55,16 +56,22 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
     /**
      * Adds or removes the person's vote. Both are idempotent (a repeated form post changes
      * nothing). A vote counts in the week it was cast, so it can be withdrawn only during that
-     * week: once the week has closed it is part of that week's ranking and awards.
+     * week: once the week has closed it is part of that week's ranking and awards. The vote is
+     * stored with its provenance (salted hashes, sign-in method, the page token's word on whether
+     * a page showing the listing was open) and weighed at once (vote-weighting.ts).
      */
-    async vote(actor: Actor, slug: string, intent: Intent, meta: { userAgent: string | null }) {
+    async vote(actor: Actor, slug: string, intent: Intent, meta: { userAgent: string | null; pageToken?: string | null }) {
       const user = siteUser(actor);
       const t = await target(slug, user.userId);
       mustBeLive(t, 'Voting');
       const week = weekOf(now(), await store.timezone());
       if (intent === 'add') {
         mustBeVerified(t, 'votes');
-        const changed = await store.addVote({ listingId: t.id, userId: user.userId, week, ip: user.ip || null, userAgent: meta.userAgent, at: now() });
+        if (t.my_vote_week) return { voted: true, changed: false };
+        const provenance = await deps.trust.provenance(actor, meta.userAgent);
+        const seenOn = await deps.trust.seenOn(meta.pageToken, user.userId, t.id);
+        const points = await deps.trust.castPoints({ userId: user.userId, listingId: t.id, networkHash: provenance.networkHash, seenOn });
+        const changed = await store.addVote({ listingId: t.id, userId: user.userId, week, provenance, seenOn, points, at: now() });
         if (changed) await votesMoved();
         return { voted: true, changed };
       }
@@ -85,11 +92,11 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
     },
 
     /** Follows or unfollows a public listing (live or upcoming). Idempotent. */
-    async follow(actor: Actor, slug: string, intent: Intent) {
+    async follow(actor: Actor, slug: string, intent: Intent, meta: { userAgent: string | null } = { userAgent: null }) {
       const user = siteUser(actor);
       const t = await target(slug, user.userId);
       const changed = intent === 'add'
-        ? await store.follow({ listingId: t.id, userId: user.userId, at: now() })
+        ? await store.follow({ listingId: t.id, userId: user.userId, provenance: await deps.trust.provenance(actor, meta.userAgent), at: now() })
         : await store.unfollow({ listingId: t.id, userId: user.userId });
       return { following: intent === 'add', changed };
     },
@@ -98,7 +105,7 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
      * Writes the person's review (one per listing; posting again replaces it). The owner and the
      * founders of a listing cannot review it: a rating counts only genuine reviews.
      */
-    async review(actor: Actor, slug: string, input: { rating: number; body: string }) {
+    async review(actor: Actor, slug: string, input: { rating: number; body: string }, meta: { userAgent: string | null } = { userAgent: null }) {
       const user = siteUser(actor);
       const body = input.body.replace(/\r\n?/g, '\n').trim();
       const fields = [];
@@ -109,7 +116,8 @@ export function createCommunity(deps: { store: CommunityStore; now: () => Date; 
       mustBeLive(t, 'Reviewing');
       if (t.is_team) throw new DomainError('forbidden', 'own_listing', 'You own this listing or are one of its founders, so you cannot review it: ratings count only genuine reviews.');
       mustBeVerified(t, 'reviews');
-      const created = await store.saveReview({ listingId: t.id, userId: user.userId, rating: input.rating, body, at: now() });
+      const provenance = await deps.trust.provenance(actor, meta.userAgent);
+      const created = await store.saveReview({ listingId: t.id, userId: user.userId, rating: input.rating, body, provenance, at: now() });
       reviewLists?.delete(`${t.slug}:${REVIEWS_SHOWN}`); // the reviewer sees it at once on this node
       return { created };
     },

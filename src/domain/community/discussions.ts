@@ -5,6 +5,7 @@ import type { Actor } from '../actor.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { pageOf } from '../pagination.ts';
 import { COMMENT_BODY_MAX, readCommentText } from './comment-text.ts';
+import type { Provenance } from './vote-trust.ts';
 import { siteUser } from './community.ts';
 
 /** The posting rules, as numbers /about and docs/decisions.md#discussions state. */
@@ -212,15 +213,15 @@ export function createDiscussions(deps: { store: CommentsStore; now: () => Date;
       return { id: commentId, pinned: pin, slug: c.listing_slug };
     },
 
-    /** One upvote per person, never on your own comment; a second is refused, removing one works. */
-    async upvote(actor: Actor, commentId: number, add: boolean) {
+    /** One upvote per person, never on your own comment; a second is refused, removing one works. Stored with its provenance (vote-trust.ts). */
+    async upvote(actor: Actor, commentId: number, add: boolean, provenance?: Provenance) {
       const user = siteUser(actor);
       const c = await comment(commentId);
       if (c.status !== 'visible') throw notFound('comment_not_found', 'No comment has this id on a public listing.');
       if (c.user_id === user.userId) throw new DomainError('forbidden', 'own_comment', 'You cannot upvote your own comment.');
       const poster = await store.poster(user.userId, { hash: '', now: now() });
       if (!poster?.verified) throw new DomainError('forbidden', 'email_unverified', 'Confirm your email address first: upvotes count only from confirmed accounts.');
-      const changed = await store.upvote({ commentId: c.id, userId: user.userId, add, at: now() });
+      const changed = await store.upvote({ commentId: c.id, userId: user.userId, add, provenance, at: now() });
       if (add && !changed) throw new DomainError('conflict', 'already_upvoted', 'You have already upvoted this comment.');
       forget(c.listing_slug);
       return { id: commentId, upvoted: add, changed, slug: c.listing_slug };

@@ -1,7 +1,7 @@
 import type { LaunchesStore, RankedRow } from '../../store/launches-store.ts';
 import type { SiteStore } from '../../store/site-store.ts';
 import type { ListingDirectory } from '../listings/directory.ts';
-import { drTrend, toSummary } from '../listings/present.ts';
+import { countedVotes, drTrend, toSummary } from '../listings/present.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { resolveWeek, weekStatus } from './week-ref.ts';
@@ -47,6 +47,7 @@ export function createLaunchCalendar(deps: {
       value: row.metric === null ? null : Number(row.metric),
       ...(name === 'domain_rating' && row.metric !== null ? drTrend(Number(row.metric), row.previous ?? null) : {}),
       ...(name === 'mrr_cents' ? { verified: row.verified === true } : {}),
+      ...(row.counted !== undefined && row.counted !== null ? { counted: countedVotes(row.counted) } : {}),
     },
     paid,
   });

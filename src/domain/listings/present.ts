@@ -24,6 +24,7 @@ export function toSummary(row: SummaryRow, publicUrl: string): z.infer<typeof Li
     country: row.country,
     stage: row.stage,
     votes: row.votes_count,
+    counted_votes: countedVotes(row.vote_points),
     views: Number(row.views_count),
     follows: row.follows_count,
     comments: row.comments_count,
@@ -98,6 +99,7 @@ export function toProfile(row: ProfileRow, publicUrl: string): z.infer<typeof Li
         ? null
         : { mrr_cents: Number(row.revenue_mrr_cents), verified: row.revenue_verified },
     votes: row.votes_count,
+    counted_votes: countedVotes(row.vote_points),
     views: Number(row.views_count),
     follows: row.follows_count,
     comments: row.comments_count,
@@ -113,3 +115,6 @@ export function toProfile(row: ProfileRow, publicUrl: string): z.infer<typeof Li
     },
   };
 }
+
+/** Counted points (thousandths) as the votes they make, to one decimal. */
+export const countedVotes = (points: string | number) => Math.round(Number(points) / 100) / 10;

@@ -97,7 +97,7 @@ test('week start: scheduled launches go live and last week is awarded once, even
     await other?.close();
   }
   const again = await runWeekStart(t.db, NOW);
-  assert.deepEqual(again, { week: '2027-01-04', published: 0, awarded: [] });
+  assert.deepEqual(again, { week: '2027-01-04', published: 0, awarded: [], waiting: [] });
   const awards = await t.db.selectFrom('awards').select(['week', 'place', 'listing_id', 'votes']).orderBy('place').execute();
   assert.deepEqual(awards.map((w) => [w.week, w.place, w.listing_id, w.votes]), [
     ['2026-12-28', 1, a, 5],
@@ -137,7 +137,7 @@ test('list_launches sections', async () => {
   // Today (Wednesday) only Foxtrot got a vote.
   const today = await section('today');
   assert.equal(today.items[0].listing.slug, 'foxtrot');
-  assert.deepEqual(today.items[0].metric, { name: 'day_votes', value: 1 });
+  assert.deepEqual(today.items[0].metric, { name: 'day_votes', value: 1, counted: 1 });
   assert.deepEqual(slugs((await section('upcoming')).items), ['hotel']);
   // Three-way tie on 5 votes: the earlier launch first, then the lower id.
   assert.deepEqual(slugs((await section('most-voted')).items).slice(0, 3), ['alpha', 'charlie', 'bravo']);

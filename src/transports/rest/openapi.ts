@@ -1,4 +1,5 @@
 import { API_PREFIX } from './routes.ts';
+import { weightingInWords } from '../../domain/community/vote-weighting.ts';
 
 /** The document-level part of the OpenAPI 3.1 description; paths come from the operations. */
 export function openApiInfo(opts: { publicUrl: string; siteName: string }) {
@@ -10,7 +11,8 @@ export function openApiInfo(opts: { publicUrl: string; siteName: string }) {
       description:
         'A product directory with a weekly launch calendar and leaderboards. Every operation is also a tool ' +
         `of the MCP server at ${opts.publicUrl}/mcp, under the operationId as its name. Errors are ` +
-        'application/problem+json (RFC 9457) with a stable code.',
+        'application/problem+json (RFC 9457) with a stable code.\n\n' +
+        weightingInWords(),
     },
     servers: [{ url: opts.publicUrl + API_PREFIX }],
     components: {

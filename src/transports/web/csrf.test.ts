@@ -292,6 +292,22 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   } satisfies FormCase])),
+  ...Object.fromEntries((['release', 'confirm'] as const).map((action) => [`/admin/votes/${action}`, {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const listingId = await t.fx.listing();
+      const group = `fresh_burst:${listingId}`;
+      for (let i = 0; i < 3; i++) await t.fx.vote(listingId, await t.fx.user());
+      await sql`update votes set held_reason = 'fresh_burst', held_group = ${group}, held_at = now(), points = 0 where listing_id = ${listingId}`.execute(t.db);
+      return {
+        browser: s.browser,
+        url: `/admin/votes/${action}`,
+        form: { group, listing_id: listingId },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from votes where listing_id = ${listingId} and review is not null`),
+      };
+    },
+  } satisfies FormCase])),
   '/admin/reports/disable-author': {
     async setup() {
       const s = await t.signIn({ admin: true });

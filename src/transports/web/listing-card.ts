@@ -3,7 +3,7 @@ import type { ListingSummary } from '../../contract/listing.ts';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import { html, type Html } from './html.ts';
 import { logo } from './logo.ts';
-import { day, plural } from './numbers.ts';
+import { day, plural, votesWords } from './numbers.ts';
 import { withReturnTo } from './return-to.ts';
 
 export type Summary = z.output<typeof ListingSummary>;
@@ -35,8 +35,14 @@ function vote(l: Summary, o: CardOptions): Html {
     return html`<a class="vote" href="${withReturnTo('/sign-in', listingHref(l.slug))}"><span class="visually-hidden">Sign in to upvote ${l.name}: </span>${count}</a>`;
   }
   return html`<form class="vote-form" method="post" action="${listingHref(l.slug)}/vote">
-<input type="hidden" name="csrf" value="${o.session.csrf}"><input type="hidden" name="intent" value="add"><input type="hidden" name="return_to" value="${o.returnTo}">
+<input type="hidden" name="csrf" value="${o.session.csrf}"><input type="hidden" name="intent" value="add"><input type="hidden" name="return_to" value="${o.returnTo}">${o.session.pageToken ? html`<input type="hidden" name="page_token" value="${o.session.pageToken}">` : ''}
 <button type="submit" class="vote"><span class="visually-hidden">Upvote ${l.name}: </span>${count}</button></form>`;
+}
+
+/** Where weights make the counted votes differ from the people who voted, both are said ("151 counted" beside ▲ 182). */
+function counted(l: Summary): Html | '' {
+  const w = votesWords(l.votes, l.counted_votes);
+  return w.counted ? html`<a href="/about/ranking" title="How votes are counted"><span class="visually-hidden">${w.votes}, </span>${w.counted}</a>` : '';
 }
 
 /** One listing in a list: logo (or initials), name, tagline, category, marks, comments, and the vote control. */
@@ -47,6 +53,7 @@ export function listingCard(l: Summary, o: CardOptions): Html {
     o.award ? html`<span class="mark">★ #${o.award} Launch of the Week</span>` : '',
     l.status === 'scheduled' && l.launch_week ? html`<span>Launches the week of ${day(l.launch_week)}</span>` : '',
     o.metric ? html`<span>${o.metric}</span>` : '',
+    counted(l),
     l.comments > 0
       ? html`<a class="comment-count" href="${listingHref(l.slug)}#discussion"><span aria-hidden="true"><svg class="icon" width="14" height="14" viewBox="0 0 16 16" focusable="false"><path d="M2 3h12v8H6l-3 3v-3H2z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg> ${l.comments.toLocaleString('en-US')}</span><span class="visually-hidden">${plural(l.comments, 'comment')}</span></a>`
       : '',

@@ -12,6 +12,8 @@ import { registerAuthPages } from './account/auth-pages.ts';
 import { registerAccountPages } from './account/account-pages.ts';
 import { registerApiKeyPages } from './account/api-keys-pages.ts';
 import { registerConnectedAppsPages } from './account/connected-apps.ts';
+import { registerSocialSignIn } from './account/social-sign-in.ts';
+import { registerSignInMethodsPages } from './account/sign-in-methods.ts';
 import { registerAdminPages } from './admin/pages.ts';
 import { registerAdminProductPages } from './admin/products.ts';
 import { registerAdminCategoryPages } from './admin/categories.ts';
@@ -88,6 +90,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerAccountPages(app, web);
   registerApiKeyPages(app, web);
   registerConnectedAppsPages(app, web);
+  registerSocialSignIn(app, web);
+  registerSignInMethodsPages(app, web);
   registerAdminPages(app, web);
   registerAdminProductPages(app, web);
   registerAdminCategoryPages(app, web);

@@ -17,6 +17,7 @@ export const primaryNav = html`<nav class="primary" aria-label="Directory"><ul>
 export const siteFooter = html`<nav aria-label="More"><ul>
 <li><a href="/awards">Awards</a></li>
 <li><a href="/pricing">Pricing</a></li>
+<li><a href="/about/ranking">How votes are counted</a></li>
 <li><a href="/interview">Founder interviews</a></li>
 <li><a href="/feeds/launches.rss">Launches RSS</a></li>
 <li><a href="/feeds/blog.atom">Blog Atom feed</a></li>

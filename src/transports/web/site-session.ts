@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import type { Services } from '../../services.ts';
+import type { SignInMethod } from '../../store/schema.ts';
 
 export const SESSION_COOKIE = 'ly_session';
 
@@ -10,15 +11,19 @@ export async function readSiteSession(request: FastifyRequest, services: Service
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return undefined;
-  return services.sessions.resolve(unsigned.value);
+  const session = await services.sessions.resolve(unsigned.value);
+  // Every list's vote forms carry it: the vote then says a page of the site showed the listing.
+  if (session) session.pageToken = await services.voteTrust.pageToken(session.userId, '*', 'list');
+  return session;
 }
 
-/** Starts a session for a user who just proved who they are, and sets the cookie. */
-export async function startSiteSession(request: FastifyRequest, reply: FastifyReply, services: Services, userId: string) {
-  const { token, maxAgeSeconds } = await services.sessions.start(userId, {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  });
+/** Starts a session for a user who just proved who they are (by `method`), and sets the cookie. */
+export async function startSiteSession(request: FastifyRequest, reply: FastifyReply, services: Services, userId: string, method: SignInMethod = 'password') {
+  const { token, maxAgeSeconds } = await services.sessions.start(
+    userId,
+    { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+    method,
+  );
   reply.setCookie(SESSION_COOKIE, token, {
     signed: true,
     httpOnly: true,

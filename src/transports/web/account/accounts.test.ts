@@ -94,6 +94,16 @@ test('sign-in: the right password signs in; a wrong password and an unknown addr
   assert.equal((await b.get('/account')).status, 200);
 });
 
+test('without GitHub or Google settings: no provider buttons, no provider routes; a password sign-in records its method', async () => {
+  for (const page of ['/sign-in', '/sign-up']) assert.doesNotMatch((await t.siteBrowser().get(page)).body, /Sign in with (GitHub|Google)|\/sign-in\/(github|google)/);
+  for (const url of ['/sign-in/github', '/sign-in/google/callback?code=x&state=y', '/account/sign-in-methods']) assert.equal((await t.siteBrowser().get(url)).status, 404, url);
+  const s = await t.signIn();
+  assert.doesNotMatch((await s.browser.get('/account')).body, /sign-in-methods/);
+  assert.equal((await s.browser.post('/account/sign-in-methods/github/link', { csrf: s.csrf })).status, 404);
+  const session = await t.db.selectFrom('sessions').select('method').where('user_id', '=', s.userId).executeTakeFirstOrThrow();
+  assert.equal(session.method, 'password');
+});
+
 test('sign-in: empty fields are a 400 and not a counted failure', async () => {
   const b = t.siteBrowser({ ip: '198.51.100.13' });
   const res = await b.post('/sign-in', { email: '', password: '', csrf: await b.csrf('/sign-in') });

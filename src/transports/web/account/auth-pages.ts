@@ -9,6 +9,7 @@ import { html } from '../html.ts';
 import { errorSummary, fieldError, invalidAttrs } from '../layout.ts';
 import { safeReturnTo, withReturnTo } from '../return-to.ts';
 import { setBudgetHeaders } from '../../rate-limit-headers.ts';
+import { providerButtons } from './social-sign-in.ts';
 
 type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
 
@@ -50,6 +51,7 @@ ${fieldError('email', e.email)}
 ${fieldError('password', e.password)}
 <button type="submit">Create account</button>
 </form>
+${providerButtons(services, returnTo)}
 <p>Already have an account? <a href="${withReturnTo('/sign-in', returnTo)}">Sign in</a>.</p>`,
     });
   }
@@ -108,6 +110,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
 <input type="password" id="password" name="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}">
 <button type="submit">Sign in</button>
 </form>
+${providerButtons(services, returnTo)}
 <p>No account yet? <a href="${withReturnTo('/sign-up', returnTo)}">Create one</a>.</p>`,
     });
   }

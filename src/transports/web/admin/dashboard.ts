@@ -9,8 +9,13 @@ export function registerAdminDashboard(app: FastifyInstance, web: Web) {
   app.get('/admin', SITE_ROUTE, async (request, reply) => {
     if (!adminPageSession(web, request, reply)) return reply;
     const { contentModeration } = web.services;
-    // Both counts are bounded: past 100 the number matters less than that there is a backlog.
-    const [o, reported, held] = await Promise.all([web.services.admin.overview(), contentModeration.openCount(), contentModeration.comments('held', 101)]);
+    // The counts are bounded: past 100 the number matters less than that there is a backlog.
+    const [o, reported, held, heldVotes] = await Promise.all([
+      web.services.admin.overview(),
+      contentModeration.openCount(),
+      contentModeration.comments('held', 101),
+      web.services.voteReview.openCount(),
+    ]);
     const upTo100 = (n: number, one: string, many?: string) => (n > 100 ? `100+ ${many ?? `${one}s`}` : plural(n, one, many));
     const l = o.listings;
     return adminPage(web, request, reply, {
@@ -21,6 +26,7 @@ export function registerAdminDashboard(app: FastifyInstance, web: Web) {
 <ul>
 <li><a href="/admin/reports">${upTo100(reported, 'reported thing')}</a> with open reports from visitors.</li>
 <li><a href="/admin/comments?status=held">${upTo100(held.length, 'held comment')}</a>, hidden from everyone until you show or hide ${held.length === 1 ? 'it' : 'them'}.</li>
+<li><a href="/admin/votes">${upTo100(heldVotes, 'held vote')}</a> counting 0 until you release or confirm ${heldVotes === 1 ? 'it' : 'them'}.</li>
 <li><a href="/admin/listing-versions">${plural(o.unreviewed_edits, 'owner edit')} to review</a>: edits publish at once, and are reviewed here afterwards; hide a listing from its page if one is not acceptable.</li>
 <li><a href="/admin/claims?status=pending">${plural(o.pending_claims, 'pending claim')}</a>, proven by their claimants (nothing to approve: the proof decides).</li>
 <li><a href="/admin/orders?status=pending">${plural(o.pending_orders, 'unpaid order')}</a>; ${plural(o.paid_orders, 'paid order')} in all.</li>

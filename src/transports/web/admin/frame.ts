@@ -10,6 +10,7 @@ const SECTIONS: readonly (readonly [string, string])[] = [
   ['/admin/listing-versions', 'Edits to review'],
   ['/admin/reports', 'Reports'],
   ['/admin/comments', 'Comments'],
+  ['/admin/votes', 'Held votes'],
   ['/admin/listings', 'Listings'],
   ['/admin/users', 'Users'],
   ['/admin/claims', 'Claims'],
@@ -31,6 +32,9 @@ const DONE: Record<string, string> = {
   'content-hidden': 'It is hidden from its public page and the API, its open reports are closed as acted on, and its author is mailed the reason.',
   'content-restored': 'It shows again, and its open reports are closed as dismissed.',
   'reports-dismissed': 'The reports are closed as unfounded. The thing is as it was, except a comment held by reports, which shows again.',
+  'votes-released': 'The votes are released: they count again, each with its published weight, as soon as the weighting job has run (sent just now). The boards follow.',
+  'votes-confirmed': 'The votes are confirmed as not genuine: they stay stored and count 0 for good.',
+  'votes-decided': 'These votes were decided already: nothing changed.',
 };
 
 export const adminListingHref = (id: string | number) => `/admin/listings/${id}`;

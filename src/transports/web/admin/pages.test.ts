@@ -54,6 +54,7 @@ const PAGES = [
   '/admin/categories',
   '/admin/outbox',
   '/admin/log',
+  '/admin/votes',
 ];
 
 test('every admin page: signed out → sign in and back; a person → 403; an administrator → 200 under the area\'s navigation', async () => {
@@ -85,6 +86,8 @@ const POSTS: [string, () => string, Record<string, string>][] = [
   ['move a category', () => '/admin/categories/move', { category: 'web-hosting', parent: '' }],
   ['retire a category', () => '/admin/categories/retire', { category: 'web-hosting' }],
   ['import a category tree', () => '/admin/categories/import', { yaml: 'categories: []', act: 'apply' }],
+  ['release held votes', () => '/admin/votes/release', { group: 'network_burst:1:0123abcd', listing_id: some.id }],
+  ['confirm held votes', () => '/admin/votes/confirm', { group: 'network_burst:1:0123abcd', listing_id: some.id }],
 ];
 for (const [name, url, form] of POSTS) {
   test(`${name}: signed out 401, a person 403, an administrator without the CSRF token or from another origin 403; nothing changes`, async () => {

@@ -9,6 +9,7 @@ import { registerAdminRecords } from './records.ts';
 import { registerAdminUsers } from './users.ts';
 import { registerAdminReports } from './reports.ts';
 import { registerAdminComments } from './comments.ts';
+import { registerAdminVotes } from './votes.ts';
 
 /**
  * The administration area (administrators only; the first one is made with the CLI): one file per
@@ -21,6 +22,7 @@ export function registerAdminPages(app: FastifyInstance, web: Web) {
   registerAdminListings(app, web);
   registerAdminReports(app, web);
   registerAdminComments(app, web);
+  registerAdminVotes(app, web);
   registerAdminUsers(app, web);
   registerAdminRecords(app, web);
   registerAdminOutbox(app, web);

@@ -86,6 +86,7 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
       '/blog',
       ...posts.map((p) => postHref(p.slug)),
       '/pricing',
+      '/about/ranking',
       '/interview',
     ];
     return send(request, reply, urlset(paths.map(url)));

@@ -47,6 +47,7 @@ const MAIN_PAGES = [
   '/blog',
   `/blog/${(await api('/blog?per_page=1')).items[0].slug}`,
   '/pricing',
+  '/about/ranking',
   '/interview',
   `/compare?a=${topListing.slug}&b=${(await api(`/listings/${topListing.slug}/alternatives?per_page=1`)).items[0].slug}`,
 ];

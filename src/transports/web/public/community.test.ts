@@ -20,15 +20,25 @@ const totals = async () =>
     (select count(*)::int from reviews) as reviews, (select sum(votes_count)::int from listings) as votes_count,
     (select sum(follows_count)::int from listings) as follows_count`.execute(t.db)).rows[0];
 
-test('a vote records who, from where, with what, and in which week; the counter follows; repeating changes nothing', async () => {
+test('a vote records who, from which network and browser (salted hashes, no address), how they signed in, and in which week; the counter follows; repeating changes nothing', async () => {
   const s = await t.signIn({ ip: '203.0.113.9' });
   const res = await s.browser.post('/listings/votable/vote', { csrf: s.csrf, intent: 'add' });
   assert.equal(res.status, 303);
   assert.equal(res.location, '/listings/votable?notice=voted');
   const [vote] = await votesOf(s.userId);
   assert.equal(vote.listing_id, live);
-  assert.equal(vote.ip, '203.0.113.9');
-  assert.equal(vote.user_agent, 'test-browser/1.0');
+  assert.match(vote.network_hash ?? '', /^[0-9a-f]{32}$/);
+  assert.match(vote.agent_hash ?? '', /^[0-9a-f]{32}$/);
+  assert.equal(vote.sign_in_method, 'password');
+  assert.equal(vote.seen_on, null, 'posted without a page token');
+  // Nothing in the row is the address or the browser's name.
+  assert.doesNotMatch(JSON.stringify(vote), /203\.0\.113|test-browser/);
+  // A second person on the same /24 network gets the same network hash today, another browser a different agent hash.
+  const neighbour = await t.signIn({ ip: '203.0.113.200' });
+  await neighbour.browser.post('/listings/votable/vote', { csrf: neighbour.csrf, intent: 'add' });
+  const [theirs] = await votesOf(neighbour.userId);
+  assert.equal(theirs.network_hash, vote.network_hash);
+  await neighbour.browser.post('/listings/votable/vote', { csrf: neighbour.csrf, intent: 'remove' });
   assert.equal(vote.week, '2026-03-02');
   assert.equal(vote.source, 'site');
   assert.equal((await listing('votable')).votes_count, 1);

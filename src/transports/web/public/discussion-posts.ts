@@ -135,7 +135,7 @@ export function registerDiscussionPosts(app: FastifyInstance, web: Web, deps: { 
     return answer(request, reply, async () => {
       const actor = deps.actorOf(request);
       const add = intentOf(request);
-      const r = await discussions.upvote(actor, id, add);
+      const r = await discussions.upvote(actor, id, add, add ? await web.services.voteTrust.provenance(actor, request.headers['user-agent'] ?? null) : undefined);
       return { id, slug: r.slug, notice: add ? 'comment-upvoted' : 'comment-unvoted', anchor: `comment-${id}` };
     });
   });

@@ -15,7 +15,7 @@ const stars = (n: number) => html`<span class="stars" aria-hidden="true">${'★'
  * Vote and follow: forms for a signed-in person (their standing decides which), a sign-in link for
  * others. The posts are the site's own (listing-pages.ts), behind the session's CSRF token.
  */
-export function communityActions(p: { id: number | string; slug: string; name: string; live: boolean; session: SiteSession | undefined; standing: Standing | undefined }): Html {
+export function communityActions(p: { id: number | string; slug: string; name: string; live: boolean; session: SiteSession | undefined; standing: Standing | undefined; pageToken?: string }): Html {
   const here = listingHref(p.slug);
   const t = p.standing;
   // Reporting needs a sign-in too: the report page sends a signed-out visitor there and back.
@@ -30,7 +30,7 @@ ${p.live && t.verified
     ? t.vote_withdrawable
       ? html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="remove"><button type="submit" class="secondary">Withdraw my vote</button></form>`
       : html`<p>You voted for ${p.name} in the week of ${t.my_vote_week}.</p>`
-    : html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="add"><button type="submit">Vote for ${p.name}</button></form>`
+    : html`<form method="post" action="${action('vote')}">${csrf}<input type="hidden" name="intent" value="add">${p.pageToken ? html`<input type="hidden" name="page_token" value="${p.pageToken}">` : ''}<button type="submit">Vote for ${p.name}</button></form>`
   : ''}
 <form method="post" action="${action('follow')}">${csrf}<input type="hidden" name="intent" value="${t.following ? 'remove' : 'add'}"><button type="submit" class="secondary">${t.following ? 'Unfollow' : 'Follow'}</button></form>
 ${report}

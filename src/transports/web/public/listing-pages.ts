@@ -73,6 +73,8 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
     const viewer = s && standing ? await viewerOf(s, standing, threads.items) : undefined;
     const path = listingHref(profile.slug);
     const live = profile.status === 'live';
+    // The vote form says this page was open (vote-provenance.ts); only a vote still to cast needs it.
+    const pageToken = s && standing && live && !standing.my_vote_week ? await services.voteTrust.pageToken(s.userId, standing.id, 'listing') : undefined;
     const primary = profile.categories[0];
     return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews, threads], () => ({
       title: profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name,
@@ -91,7 +93,7 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       ],
       body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${primary ? html`<li><a href="${categoryHref(primary.slug)}">${primary.name}</a></li>` : ''}<li aria-current="page">${profile.name}</li></ol></nav>
 <article class="profile">
-${profileHeader(profile, awards.items, communityActions({ id: profile.id, slug: profile.slug, name: profile.name, live, session: s, standing }))}
+${profileHeader(profile, awards.items, communityActions({ id: profile.id, slug: profile.slug, name: profile.name, live, session: s, standing, pageToken }))}
 <div class="profile-body">
 <div class="profile-main">
 ${profileSections(profile)}
@@ -126,14 +128,14 @@ ${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_tea
     const { slug } = request.params as { slug: string };
     const actor = actorOf(request);
     const intent = intentOf(request);
-    const r = await services.community.vote(actor, slug, intent, { userAgent: request.headers['user-agent'] ?? null });
+    const r = await services.community.vote(actor, slug, intent, { userAgent: request.headers['user-agent'] ?? null, pageToken: field(request, 'page_token') || null });
     return reply.redirect(back(request, slug, r.voted ? 'voted' : 'unvoted'), 303);
   });
 
   app.post('/listings/:slug/follow', SITE_ROUTE, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const actor = actorOf(request);
-    const r = await services.community.follow(actor, slug, intentOf(request));
+    const r = await services.community.follow(actor, slug, intentOf(request), { userAgent: request.headers['user-agent'] ?? null });
     return reply.redirect(back(request, slug, r.following ? 'followed' : 'unfollowed'), 303);
   });
 
@@ -142,7 +144,7 @@ ${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_tea
     const actor = actorOf(request);
     const rawRating = field(request, 'rating');
     const rating = /^\d{1,2}$/.test(rawRating) ? Number(rawRating) : NaN;
-    await services.community.review(actor, slug, { rating, body: field(request, 'body') });
+    await services.community.review(actor, slug, { rating, body: field(request, 'body') }, { userAgent: request.headers['user-agent'] ?? null });
     return reply.redirect(back(request, slug, 'reviewed'), 303);
   });
 }

@@ -6,7 +6,7 @@ import type { BadgeList } from '../../../contract/badge.ts';
 import { html, type Html } from '../html.ts';
 import { categoryHref, listingHref } from '../listing-card.ts';
 import { logo } from '../logo.ts';
-import { day, plural, usd } from '../numbers.ts';
+import { day, plural, usd, votesWords } from '../numbers.ts';
 import { paragraphs } from '../paragraphs.ts';
 import { externalLink, platformName, webLinks } from '../social-links.ts';
 
@@ -26,6 +26,12 @@ export const STORY_PARTS = [
 
 const section = (id: string, title: string, body: Html | string) => html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${body}</section>`;
 
+/** "182 votes · 151 counted", the counted part linking to how votes are weighed. */
+function votesCounted(people: number, counted: number): Html {
+  const w = votesWords(people, counted);
+  return w.counted ? html`${w.votes} · <a href="/about/ranking" title="How votes are counted">${w.counted}</a>` : html`${w.votes}`;
+}
+
 /** The head of the page: logo, name, tagline, categories, counts and the marks it earned. */
 export function profileHeader(p: Profile, awards: z.output<typeof Award>[], actions: Html): Html {
   return html`<div class="profile-head">
@@ -35,7 +41,7 @@ ${logo(p.name, p.logo_url, 'l')}
 ${p.tagline ? html`<p class="lede">${p.tagline}</p>` : ''}
 <p class="meta">${p.categories.map((c, i) => html`${i ? ', ' : ''}<a href="${categoryHref(c.slug)}">${c.name}</a>`)}${p.status === 'scheduled' && p.launch_week ? html` · <strong>Upcoming launch</strong>: the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>` : ''}${p.status === 'live' && p.launch_week ? html` · launched the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>` : ''}</p>
 ${awards.length ? html`<p class="marks">${awards.map((a) => html`<a class="mark" href="/launches/weeks/${a.week}">★ ${a.label}, week of ${day(a.week)}</a> `)}</p>` : ''}
-<p class="counts"><span>${plural(p.votes, 'vote')}</span><span>${plural(p.follows, 'follower')}</span><span>${plural(p.views, 'view')}</span></p>
+<p class="counts"><span>${votesCounted(p.votes, p.counted_votes)}</span><span>${plural(p.follows, 'follower')}</span><span>${plural(p.views, 'view')}</span></p>
 <p><a class="button" href="${p.url}" rel="noopener nofollow ugc">Visit ${p.domain}</a></p>
 ${actions}
 </div>

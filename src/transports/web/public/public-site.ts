@@ -11,6 +11,7 @@ import { registerAwardsPage } from './awards-page.ts';
 import { registerFounderPages } from './founder-pages.ts';
 import { registerBlogPages } from './blog-pages.ts';
 import { registerPricingPage } from './pricing-page.ts';
+import { registerRankingPage } from './ranking-page.ts';
 import { registerInterviewPage } from './interview-page.ts';
 import { registerBadgesPage } from './badges-page.ts';
 import { registerReportPage } from './report-page.ts';
@@ -36,6 +37,7 @@ export function registerPublicSite(app: FastifyInstance, web: Web) {
   registerFounderPages(app, web);
   registerBlogPages(app, web);
   registerPricingPage(app, web);
+  registerRankingPage(app, web);
   registerInterviewPage(app, web);
   registerBadgesPage(app, web);
   registerReportPage(app, web);
