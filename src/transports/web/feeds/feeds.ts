@@ -7,7 +7,7 @@ import { addWeeks } from '../../../domain/launches/weeks.ts';
 import { SITE_ROUTE, type Web } from '../context.ts';
 import { postHref } from '../public/blog-pages.ts';
 import { listingHref } from '../listing-card.ts';
-import { day, plural } from '../numbers.ts';
+import { day, votesWords } from '../numbers.ts';
 import { readOperation } from '../read-operation.ts';
 import { sendShared } from '../shared-response.ts';
 
@@ -23,6 +23,12 @@ export function registerFeeds(app: FastifyInstance, web: Web) {
   const url = (path: string) => web.publicUrl + path;
   const send = (request: FastifyRequest, reply: FastifyReply, feed: Feed, format: 'rss' | 'atom') =>
     sendShared(request, reply.type(TYPES[format]).header('x-content-type-options', 'nosniff'), format === 'rss' ? feed.rss2() : feed.atom1());
+
+  /** "182 votes (151 counted)" where the published weights make them differ (/about/ranking). */
+  const countedWords = (people: number, counted: number) => {
+    const w = votesWords(people, counted);
+    return w.counted ? `${w.votes} (${w.counted})` : w.votes;
+  };
 
   async function launchesFeed(request: FastifyRequest) {
     const info = await readOperation(web.services, request, getSiteInfo, {});
@@ -50,7 +56,7 @@ export function registerFeeds(app: FastifyInstance, web: Web) {
         id: url(listingHref(l.slug)),
         link: url(listingHref(l.slug)),
         date: new Date(l.published_at!),
-        description: `${l.tagline ? `${l.tagline}. ` : ''}Launched the week of ${day(e.week)}${l.primary_category ? ` in ${l.primary_category.name}` : ''}; ${plural(l.votes, 'vote')} so far.`,
+        description: `${l.tagline ? `${l.tagline}. ` : ''}Launched the week of ${day(e.week)}${l.primary_category ? ` in ${l.primary_category.name}` : ''}; ${countedWords(l.votes, l.counted_votes)} so far.`,
         ...(l.primary_category ? { category: [{ name: l.primary_category.name, term: l.primary_category.slug }] } : {}),
       });
     }
