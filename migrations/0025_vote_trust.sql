@@ -42,6 +42,7 @@ create index votes_user_idx on votes (user_id);
 -- A voter's genuine activity (the weighting's second part), read per voter.
 create index follows_user_idx on follows (user_id);
 create index reviews_user_idx on reviews (user_id) where status = 'published';
+create index comments_user_visible_idx on comments (user_id) where status = 'visible';
 
 -- The same provenance for the other signals of the community.
 alter table follows add column network_hash text, add column agent_hash text, add column sign_in_method text;

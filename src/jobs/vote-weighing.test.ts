@@ -58,7 +58,7 @@ test('the issue: 36 accounts made in two minutes from one address vote for #8; i
   const held = await sql<{ n: number; reason: string; seen: string; method: string }>`select count(*)::int as n, min(held_reason) as reason, min(seen_on) as seen, min(sign_in_method) as method
     from votes v join listings l on l.id = v.listing_id where l.slug = 'launch-8' and v.held_reason is not null group by held_group`.execute(t.db);
   assert.deepEqual(held.rows, [{ n: 36, reason: 'network_burst', seen: 'listing', method: 'password' }]);
-  assert.equal((await t.get('/api/v1/listings/launch-8')).body.counted_votes, 1.6, 'held votes count 0; the two organic ones 0.8 each (400 days old, 5 follows)');
+  assert.equal((await t.get('/api/v1/listings/launch-8')).body.counted_votes, 2, 'held votes count 0; the two organic ones 1 each (400 days old, 5 follows)');
   assert.deepEqual(await board(), slugs);
   const page = await t.get('/listings/launch-8');
   assert.match(page.body, /38 votes · <a href="\/about\/ranking"[^>]*>2 counted<\/a>/);
@@ -74,10 +74,10 @@ test('a vote cast from a list carries its token; one posted without any page cou
   await s.browser.post('/listings/launch-4/vote', { csrf: s.csrf, intent: 'add' });
   const rows = await sql<{ slug: string; seen_on: string | null; points: number }>`select l.slug, v.seen_on, v.points from votes v join listings l on l.id = v.listing_id
     where v.user_id = ${s.userId} order by l.slug`.execute(t.db);
-  // 400 days old, no activity: 0.1 + 0.4 = 0.5; without a page, half of it.
+  // 400 days old, no activity: 0.1 + 0.7 = 0.8; without a page, half of it.
   assert.deepEqual(rows.rows, [
-    { slug: 'launch-3', seen_on: 'list', points: 500 },
-    { slug: 'launch-4', seen_on: null, points: 250 },
+    { slug: 'launch-3', seen_on: 'list', points: 800 },
+    { slug: 'launch-4', seen_on: null, points: 400 },
   ]);
   // A forged token is no token.
   const other = await t.signIn({ ip: '192.0.2.11' });

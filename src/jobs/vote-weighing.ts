@@ -54,6 +54,9 @@ export async function runVoteWeighing(deps: VoteWeighingDeps) {
     if (next.held_reason && v.review === null) held++;
     if (next.points !== v.points || next.held_reason !== v.held_reason || next.held_group !== v.held_group) changed.push(next);
   }
+  // By listing: the points trigger then updates each listing's row once per batch, not once per vote's batch
+  // (bench:votes: the first run after the upgrade wrote in half the time).
+  changed.sort((a, b) => Number(a.listing_id) - Number(b.listing_id));
   await store.applyWeights(changed, now);
   const settled = await store.settle(new Date(now.getTime() - weighting.settleDays * 86_400_000), now);
   // Yesterday's salt is kept one more day: a vote cast just before midnight may still be hashing.
@@ -94,7 +97,7 @@ function weigh(v: UnsettledVote, voter: VoterRow | undefined, suspect: Suspect |
             ),
         );
   // A released vote keeps its reason and group: the review queue's history of what was looked at.
-  return { id: v.id, points, held_reason: v.review ? v.held_reason : (hold?.reason ?? null), held_group: v.review ? v.held_group : (hold?.group ?? null) };
+  return { id: v.id, listing_id: v.listing_id, points, held_reason: v.review ? v.held_reason : (hold?.reason ?? null), held_group: v.review ? v.held_group : (hold?.group ?? null) };
 }
 
 /** For each vote with a network hash: the votes for the same listing from the same hash within ±window (itself included). */

@@ -29,6 +29,7 @@ export interface UnsettledVote {
 
 export interface WeighedVote {
   id: string;
+  listing_id: string;
   points: number;
   held_reason: HoldReason | null;
   held_group: string | null;

@@ -300,7 +300,7 @@ test('background jobs due on both nodes at the same instant run once: week start
   const gold = await shared.fx.listing({ slug: 'last-week-gold', status: 'live', launch_week: lastWeek });
   const silver = await shared.fx.listing({ slug: 'last-week-silver', status: 'live', launch_week: lastWeek });
   const inLastWeek = new Date(`${lastWeek}T12:00:00Z`);
-  // Voters with confirmed addresses, a year old: their votes count (half: no activity yet) when weighed.
+  // Voters with confirmed addresses, a year old: their votes count (0.8: no activity yet) when weighed.
   const voter = async () => {
     const id = await shared.fx.user();
     await sql`update users set email_verified_at = now(), created_at = now() - interval '400 days' where id = ${id}`.execute(shared.db);
@@ -322,7 +322,7 @@ test('background jobs due on both nodes at the same instant run once: week start
   assert.ok(weighed[0].changed >= 4, 'the first run weighed the votes');
   for (const later of weighed.slice(1)) assert.equal(later.changed, 0, 'a later run found every weight already set');
   const points = await sql<{ points: number }>`select distinct v.points from votes v where v.listing_id in (${gold}, ${silver})`.execute(shared.db);
-  assert.deepEqual(points.rows, [{ points: 500 }], 'a year-old confirmed account without activity counts 0.5');
+  assert.deepEqual(points.rows, [{ points: 800 }], 'a year-old confirmed account without activity counts 0.8');
 
   // Badge check: a free listing awaiting its badge, which is on its homepage.
   const site = await loopbackSite({ '/': '<html><head><title>Home</title></head><body>soon</body></html>' });

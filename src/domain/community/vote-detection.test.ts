@@ -81,11 +81,24 @@ const SCENARIOS: { name: string; world: () => World; prefix: string; held: numbe
     held: 0,
   },
   {
-    name: '6 accounts made to cast one vote for one listing, spread over days: single-purpose',
-    world: () => add(organic(), { prefix: 'single', count: 6, listing: () => ['L20'], at: (i) => T0 + i * 7 * 3_600_000, network: (i) => `single-${i}`, createdAt: (i) => T0 + i * 7 * 3_600_000 - 20 * MIN, votesEver: 1, activity: 0 }),
+    name: '6 accounts made to cast one vote for one listing, over a day: single-purpose',
+    world: () => add(organic(), { prefix: 'single', count: 6, listing: () => ['L20'], at: (i) => T0 + i * 3 * 3_600_000, network: (i) => `single-${i}`, createdAt: (i) => T0 + i * 3 * 3_600_000 - 20 * MIN, votesEver: 1, activity: 0 }),
     prefix: 'single',
     held: 6,
     reason: 'single_purpose',
+  },
+  {
+    name: '6 newcomers who each signed up to vote for a popular listing, a few days apart: not held',
+    world: () => add(organic(), { prefix: 'newcomer', count: 6, listing: () => ['L1'], at: (i) => T0 - 3 * DAY + i * 30 * 3_600_000, network: (i) => `new-${i}`, createdAt: (i) => T0 - 3 * DAY + i * 30 * 3_600_000 - 20 * MIN, votesEver: 1, activity: 0 }),
+    prefix: 'newcomer',
+    held: 0,
+  },
+  {
+    name: 'a ring of 30 that also votes for one of the week\'s most popular listings as cover: still a ring, the cover votes stay',
+    world: () => add(organic(), { prefix: 'cover', count: 30, listing: (i) => [...Array.from({ length: 10 }, (_, k) => `R${k}`), `L${i % 3}`], at: (i) => T0 + i * 37 * MIN, network: (i) => `cover-${i}`, createdAt: () => T0 - 500 * DAY, activity: 8, votesEver: 30 }),
+    prefix: 'cover',
+    held: 300,
+    reason: 'ring',
   },
   {
     name: 'a ring of 30 aged accounts voting for each other\'s 10 listings: a ring',

@@ -15,8 +15,9 @@ export const VoteDetectionRules = z
     burstWindowMinutes: z.number().int().positive().max(1440).default(60),
     /** Votes for one listing from one network hash: this many within burstWindowMinutes is a burst. */
     networkBurstMin: z.number().int().min(2).max(1000).default(10),
-    /** Accounts whose only act ever is one vote, made within freshHours of signing up: this many for one listing are held. */
+    /** Accounts whose only act ever is one vote, made within freshHours of signing up: this many for one listing within singlePurposeWindowHours are held. */
     singlePurposeMin: z.number().int().min(2).max(1000).default(5),
+    singlePurposeWindowHours: z.number().int().positive().max(24 * 28).default(24),
     /** Rings are looked for over the votes of this many days. */
     ringWindowDays: z.number().int().positive().max(90).default(28),
     /** Two accounts collude when they share this many listings… */
@@ -91,7 +92,8 @@ export function detectSuspects(input: { votes: DetectionVote[]; voters: Detectio
       const voter = voters.get(v.user);
       return voter !== undefined && voter.votesEver === 1 && voter.activity === 0 && v.at - voter.createdAt < freshMs;
     });
-    if (single.length >= rules.singlePurposeMin) hold(single.map((v) => v.id), { reason: 'single_purpose', group: `single_purpose:${listing}` });
+    // The crowd a maker brings arrives together; newcomers who find a popular listing over a month do not.
+    hold(bursts(single, rules.singlePurposeWindowHours * 3_600_000, rules.singlePurposeMin), { reason: 'single_purpose', group: `single_purpose:${listing}` });
   }
   for (const ring of rings(input.votes, byListing, rules)) hold(ring.voteIds, { reason: 'ring', group: `ring:${ring.key}` });
   return held;
@@ -115,7 +117,10 @@ function bursts(sorted: DetectionVote[], windowMs: number, min: number): string[
  * what two accounts with these numbers of votes would share if each picked listings in
  * proportion to their popularity: E = (n_b·S_a + n_a·S_b) / 2, where S_a is the share of all
  * votes that went to a's listings. Two fans of this week's top ten share them by chance; thirty
- * makers voting for each other's ten small listings do not.
+ * makers voting for each other's ten small listings do not. The accounts' vote counts (and the
+ * overlap) take every vote; the shares only the listings under ringListingCap, the ones shared
+ * listings are counted over. (Counting votes only under the cap too made organic voters' few small
+ * listings look like rings in bench:votes: 78–101 organic votes held.)
  */
 function rings(votes: DetectionVote[], byListing: Map<string, DetectionVote[]>, rules: VoteDetectionRules) {
   const total = votes.length;
@@ -135,12 +140,18 @@ function rings(votes: DetectionVote[], byListing: Map<string, DetectionVote[]>, 
     const vs = byUser.get(user)!;
     count[i] = vs.length;
     let s = 0;
-    for (const v of vs) s += byListing.get(v.listing)!.length / total;
+    for (const v of vs) {
+      const voters = byListing.get(v.listing)!.length;
+      // Chance counts the listings pairs are counted over: a vote for a listing over the cap can
+      // never be shared here, so it must not raise what chance would share either ("cover" votes).
+      if (voters <= rules.ringListingCap) s += voters / total;
+    }
     share[i] = s;
   }
-  // Shared listings per pair (a < b), keyed a·2^22 + b: bounded by ringListingCap² per listing.
-  const shared = new Map<number, number>();
-  const SPAN = 2 ** 22;
+  // Each listing's candidate voters, and each candidate's listings: an account's co-voters are
+  // counted in one typed array at a time (no map of pairs; a month of 100,000 votes in about a second).
+  const members: Int32Array[] = [];
+  const listingsOf: number[][] = users.map(() => []);
   for (const vs of byListing.values()) {
     if (vs.length > rules.ringListingCap) continue;
     const ids: number[] = [];
@@ -148,13 +159,10 @@ function rings(votes: DetectionVote[], byListing: Map<string, DetectionVote[]>, 
       const i = candidates.get(v.user);
       if (i !== undefined) ids.push(i);
     }
-    ids.sort((a, b) => a - b);
-    for (let x = 0; x < ids.length; x++) {
-      for (let y = x + 1; y < ids.length; y++) {
-        const key = ids[x] * SPAN + ids[y];
-        shared.set(key, (shared.get(key) ?? 0) + 1);
-      }
-    }
+    if (ids.length < 2) continue;
+    const li = members.length;
+    members.push(Int32Array.from(ids));
+    for (const i of ids) listingsOf[i].push(li);
   }
   const parent = Int32Array.from({ length: users.length }, (_, i) => i);
   const find = (i: number): number => {
@@ -162,25 +170,35 @@ function rings(votes: DetectionVote[], byListing: Map<string, DetectionVote[]>, 
     return i;
   };
   const linked = new Set<number>();
-  for (const [key, common] of shared) {
-    if (common < rules.ringMinShared) continue;
-    const a = Math.floor(key / SPAN);
-    const b = key - a * SPAN;
-    if (common / (count[a] + count[b] - common) < rules.ringMinJaccard) continue;
-    const chance = Math.min(Math.min(count[a], count[b]), (count[b] * share[a] + count[a] * share[b]) / 2);
-    if (common / Math.max(chance, 1e-9) < rules.ringMinRatio) continue;
-    parent[find(a)] = find(b);
-    linked.add(a).add(b);
+  const common = new Int32Array(users.length);
+  const touched: number[] = [];
+  for (let a = 0; a < users.length; a++) {
+    for (const li of listingsOf[a]) {
+      for (const b of members[li]) {
+        if (b > a && common[b]++ === 0) touched.push(b);
+      }
+    }
+    for (const b of touched) {
+      const shared = common[b];
+      common[b] = 0;
+      if (shared < rules.ringMinShared) continue;
+      if (shared / (count[a] + count[b] - shared) < rules.ringMinJaccard) continue;
+      const chance = Math.min(Math.min(count[a], count[b]), (count[b] * share[a] + count[a] * share[b]) / 2);
+      if (shared / Math.max(chance, 1e-9) < rules.ringMinRatio) continue;
+      parent[find(a)] = find(b);
+      linked.add(a).add(b);
+    }
+    touched.length = 0;
   }
   const groups = groupBy([...linked], (i) => find(i));
   const found: { key: string; voteIds: string[] }[] = [];
-  for (const members of groups.values()) {
-    if (members.length < rules.ringMinSize) continue;
+  for (const group of groups.values()) {
+    if (group.length < rules.ringMinSize) continue;
     // The ring's listings: those at least half its members voted for; only those votes are held.
-    const memberVotes = members.flatMap((i) => byUser.get(users[i])!);
+    const memberVotes = group.flatMap((i) => byUser.get(users[i])!);
     const perListing = groupBy(memberVotes, (v) => v.listing);
-    const ringListings = new Set([...perListing].filter(([, vs]) => vs.length * 2 >= members.length).map(([l]) => l));
-    const key = members.map((i) => users[i]).sort((a, b) => Number(a) - Number(b))[0];
+    const ringListings = new Set([...perListing].filter(([, vs]) => vs.length * 2 >= group.length).map(([l]) => l));
+    const key = group.map((i) => users[i]).sort((x, y) => Number(x) - Number(y))[0];
     found.push({ key, voteIds: memberVotes.filter((v) => ringListings.has(v.listing)).map((v) => v.id) });
   }
   return found;

@@ -8,17 +8,17 @@ const SCENARIOS: [string, Partial<VoteFacts>, number][] = [
   ['an unverified account counts 0, however old and active', { verified: false, identity: 'aged' }, 0],
   ['a held vote counts 0', { held: true, identity: 'aged' }, 0],
   ['a verified account made today with nothing done: the base alone', { accountAgeDays: 0, activity: 0 }, 0.1],
-  ['half the full age, no activity', { accountAgeDays: 15, activity: 0 }, 0.3],
-  ['full age, no activity', { accountAgeDays: 30, activity: 0 }, 0.5],
-  ['full age and full activity', { accountAgeDays: 30, activity: 5 }, 0.8],
-  ['activity past the full count adds nothing more', { accountAgeDays: 30, activity: 500 }, 0.8],
-  ['a linked identity without a known age adds half its part', { identity: 'linked' }, 0.95],
-  ['an aged linked identity brings an aged active account to 1 (capped)', { identity: 'aged' }, 1],
-  ['a fresh account with an aged GitHub identity', { accountAgeDays: 0, activity: 0, identity: 'aged' }, 0.4],
-  ['three votes from one network within the hour count fully', { sameNetwork: 3 }, 0.8],
-  ['six share three: half each', { sameNetwork: 6 }, 0.4],
-  ['two hundred share three', { sameNetwork: 200 }, 0.012],
-  ['no page of the site showed the listing: half', { pageSeen: false }, 0.4],
+  ['half the full age, no activity', { accountAgeDays: 15, activity: 0 }, 0.45],
+  ['full age, no activity', { accountAgeDays: 30, activity: 0 }, 0.8],
+  ['full age and full activity: 1', { accountAgeDays: 30, activity: 5 }, 1],
+  ['half the age, activity past the full count adds only its full part', { accountAgeDays: 15, activity: 500 }, 0.65],
+  ['half the age, a linked identity without a known age adds half its part', { accountAgeDays: 15, activity: 0, identity: 'linked' }, 0.55],
+  ['a fresh account with an aged GitHub identity', { accountAgeDays: 0, activity: 0, identity: 'aged' }, 0.3],
+  ['everything at once is capped at 1', { identity: 'aged' }, 1],
+  ['three votes from one network within the hour count fully', { sameNetwork: 3 }, 1],
+  ['six share three: half each', { sameNetwork: 6 }, 0.5],
+  ['two hundred share three', { sameNetwork: 200 }, 0.015],
+  ['no page of the site showed the listing: half', { pageSeen: false }, 0.5],
   ['a negative age (clock skew) counts as none', { accountAgeDays: -3, activity: 0 }, 0.1],
 ];
 for (const [what, facts, expected] of SCENARIOS) {
@@ -42,7 +42,7 @@ test('every weight lies in 0..1 over a grid of facts', () => {
 
 test('the settings change the formula: VOTE_WEIGHTING overrides are validated and used', () => {
   const slower = VoteWeighting.parse({ ageFullDays: 60 });
-  assert.ok(Math.abs(trustOf({ accountAgeDays: 30, activity: 0, identity: 'none' }, slower) - 0.3) < 1e-9, 'half of 60 days: 0.1 + 0.2');
+  assert.ok(Math.abs(trustOf({ accountAgeDays: 30, activity: 0, identity: 'none' }, slower) - 0.45) < 1e-9, 'half of 60 days: 0.1 + 0.35');
   assert.equal(networkFactor(10, VoteWeighting.parse({ networkFree: 5 })), 0.5);
   assert.equal(DEFAULT_WEIGHTING.base, 0.1);
   assert.throws(() => VoteWeighting.parse({ base: 2 }));

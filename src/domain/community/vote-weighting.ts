@@ -14,13 +14,13 @@ export const VoteWeighting = z
     /** What a verified e-mail address alone is worth: a new account is not nothing, but little. */
     base: z.number().min(0).max(1).default(0.1),
     /** Added in full once the account is this many days old at the time of the vote, in proportion before. */
-    ageWeight: z.number().min(0).max(1).default(0.4),
+    ageWeight: z.number().min(0).max(1).default(0.7),
     ageFullDays: z.number().positive().max(3650).default(30),
     /** Added in full at this many genuine actions (follows, published reviews, visible comments). */
-    activityWeight: z.number().min(0).max(1).default(0.3),
+    activityWeight: z.number().min(0).max(1).default(0.2),
     activityFull: z.number().int().positive().max(1000).default(5),
     /** A linked GitHub or Google identity older than identityHistoryDays; half of it for a younger or undated one. */
-    identityWeight: z.number().min(0).max(1).default(0.3),
+    identityWeight: z.number().min(0).max(1).default(0.2),
     identityHistoryDays: z.number().positive().max(3650).default(180),
     /** This many votes for one listing from one network within the hour count fully; beyond, they share that many. */
     networkFree: z.number().int().positive().max(1000).default(3),
