@@ -1,8 +1,16 @@
 /** The printed tables and verdicts of `npm run bench:votes`. */
 import type { Engine } from './report.ts';
-import type { TauSpread } from './votes-sensitivity.ts';
 import os from 'node:os';
 import { ENGINE_NAMES } from './report.ts';
+
+/** Kendall tau over many seeded organic weeks (votes-sensitivity.ts): how safe the pass is. */
+export interface TauSpread {
+  weeks: number;
+  min: number;
+  median: number;
+  max: number;
+  passing: number;
+}
 
 export interface TargetPlaces {
   id: string;

@@ -9,13 +9,7 @@ import { voteWeight, type VoteWeighting } from '../../src/domain/community/vote-
 import { kendallTauB, TAU_MIN } from './votes-report.ts';
 import { DAY, organicWeek, type OrganicOptions } from './votes-world.ts';
 
-export interface TauSpread {
-  weeks: number;
-  min: number;
-  median: number;
-  max: number;
-  passing: number;
-}
+import type { TauSpread } from './votes-report.ts';
 
 export function organicTauSpread(w: VoteWeighting, shape: Pick<OrganicOptions, 'voters' | 'zipf' | 'votesScale'> & { listings: number }, weeks = 40): TauSpread {
   const listings = Array.from({ length: shape.listings }, (_, i) => String(i));
