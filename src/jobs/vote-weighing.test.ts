@@ -41,10 +41,16 @@ for (const [i, slug] of slugs.entries()) {
 test('the issue: 36 accounts made in two minutes from one address vote for #8; it does not move, and the job holds them for review', async () => {
   await weigh();
   assert.deepEqual(await board(), slugs, 'the organic order');
-  for (let i = 0; i < 36; i++) {
-    const s = await t.signIn({ ip: '198.51.100.23' });
-    const r = await s.browser.post('/listings/launch-8/vote', { csrf: s.csrf, intent: 'add', page_token: (await s.browser.get('/listings/launch-8')).body.match(/name="page_token" value="([^"]+)"/)?.[1] ?? '' });
-    assert.equal(r.status, 303);
+  // Six at a time: the password hashing of sign-up and sign-in runs on the thread pool, not the test's clock.
+  for (let i = 0; i < 36; i += 6) {
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const s = await t.signIn({ ip: '198.51.100.23' });
+        const page = await s.browser.get('/listings/launch-8');
+        const r = await s.browser.post('/listings/launch-8/vote', { csrf: s.csrf, intent: 'add', page_token: page.body.match(/name="page_token" value="([^"]+)"/)?.[1] ?? '' });
+        assert.equal(r.status, 303);
+      }),
+    );
   }
   const eighth = (await t.get('/api/v1/listings/launch-8')).body;
   assert.equal(eighth.votes, 38, 'people: 2 + 36');
