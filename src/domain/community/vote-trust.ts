@@ -34,14 +34,26 @@ export function createVoteTrust(deps: { store: VoteTrustStore; secrets: Installa
   const saltOf = (day: string) => {
     let salt = salts.get(day);
     if (!salt) {
-      salt = deps.secrets.getOrCreate(SALT_PREFIX + day, () => randomToken(32));
+      salt = deps.secrets.getOrCreate(SALT_PREFIX + day, () => randomToken(32)).catch((err: unknown) => {
+        salts.delete(day);
+        throw err;
+      });
       salts.set(day, salt);
       // Only today's (and, near midnight, yesterday's) salt is ever needed on this node.
       for (const old of salts.keys()) if (old < saltDay(new Date(deps.now().getTime() - 86_400_000))) salts.delete(old);
     }
     return salt;
   };
-  const pageKey = () => deps.secrets.getOrCreate('page_token_key', () => randomToken(32));
+  // Every signed-in page signs a token with it: read once per process, not once per request
+  // (a failed read is forgotten, so the next request asks again).
+  let key: Promise<string> | undefined;
+  const pageKey = () => {
+    key ??= deps.secrets.getOrCreate('page_token_key', () => randomToken(32)).catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
 
   return {
     /** The salted hashes of the caller's network and browser, and their session. */
