@@ -6,30 +6,26 @@
 // run everything else, whose outcome does not depend on the engine. The files that drive Chromium
 // are left out of it too: their subject is the browser (layout, axe, scripts, the no-JS path);
 // the pages' reads and forms run on PostgreSQL in their inject tests (docs/decisions.md#ci-passes).
-import { spawnSync } from 'node:child_process';
+//
+// The type-check and the drift check run beside the first test files, not before them; either
+// failing stops the run at once (docs/decisions.md#ci-passes).
+import { spawn } from 'node:child_process';
 import { globSync } from 'node:fs';
 import path from 'node:path';
-import { drivesBrowser, reachesDatabase } from './test-files.ts';
+import { drivesBrowser, EMBEDDED_ONLY, reachesDatabase, runOrder } from './test-files.ts';
+import { TEST_V8_FLAGS } from '../src/testing/v8-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 // Every test file is a process that loads much of the service: compiled once, kept for the next
 // (Node's compile cache, checked against each file's contents).
 const env = { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'launchyard-compile'), ...process.env };
-const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
 
 const args = process.argv.slice(2);
 const databaseOnly = args.includes('--database-only');
 const filter = args.filter((a) => a !== '--database-only');
 const engine = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'PGlite (embedded)';
 console.log(`launchyard tests on ${engine}`);
-if (!databaseOnly) {
-  run(bin('tsc'), ['--noEmit']);
-  run(process.execPath, ['scripts/openapi.ts', '--check']);
-}
 // Several app processes sharing one database need PostgreSQL and Redis: on PGlite these files
 // are not run at all (and said so here), rather than counted as skipped.
 const NEEDS_SHARED_SERVERS = ['test/scale/two-nodes.test.ts'];
@@ -41,14 +37,58 @@ if (!filter.length && !(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_
 if (databaseOnly) {
   const all = files.length;
   const database = files.filter((f) => reachesDatabase(path.join(root, f)));
-  files = database.filter((f) => !drivesBrowser(path.join(root, f)));
+  const browser = database.filter((f) => drivesBrowser(path.join(root, f)));
+  const embedded = database.filter((f) => EMBEDDED_ONLY.includes(f));
+  files = database.filter((f) => !browser.includes(f) && !embedded.includes(f));
   console.log(
     `--database-only: ${database.length} of ${all} test files reach a database; the other ${all - database.length} do not depend on the engine, ` +
-      `and ${database.length - files.length} drive the browser: ${files.length} run again`,
+      `${browser.length} drive the browser and ${embedded.length} run the embedded database whatever the engine: ${files.length} run again`,
   );
 }
+// Longest first: the pass ends on short files, not on the fuzz running alone (test-files.ts).
+files = runOrder(files);
+
 // Two files at a time on two CPUs keep PGlite (in the test's own process) busy; on PostgreSQL part
 // of each file's time is the server's, in other processes, and a third file fills it (with three,
 // 13 % of the CPU was still idle over the pass).
 const concurrency = process.env.TEST_DATABASE_URL ? 3 : 2;
-run(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files]);
+// Its own process group: a failed check stops every test file and what they started (services,
+// browsers) with one signal. Ctrl-C reaches only this process's group, so it is passed on.
+const runner = spawn(process.execPath, [...TEST_V8_FLAGS, '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+const stopRunner = (signal: NodeJS.Signals) => {
+  try {
+    process.kill(-runner.pid!, signal);
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopRunner(signal));
+const tests = new Promise<number>((resolve) => runner.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+/** A check beside the tests: its output is printed whole when it ends; a failure stops the tests. */
+function check(name: string, cmd: string, cmdArgs: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (err) => (output += `${err.message}\n`));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      process.stdout.write(`\n${ok ? '✔' : '✖'} ${name}${ok ? '' : ' failed: the tests are stopped'}\n${output.trimEnd()}\n\n`);
+      if (!ok) stopRunner('SIGTERM');
+      resolve(ok);
+    });
+  });
+}
+const checks = databaseOnly
+  ? []
+  : [check('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit']), check('OpenAPI drift check', process.execPath, ['scripts/openapi.ts', '--check'])];
+const checked = (await Promise.all(checks)).every(Boolean);
+const code = await tests;
+process.exit(checked ? code : 1);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { freshDatabaseUrl } from './testing/database.ts';
+import { inheritedV8Flags } from './testing/v8-flags.ts';
 import { CategoryTreeFileError, treeFromYaml, treeToYaml } from './contract/category-tree-yaml.ts';
 
 // The operator's category tools from the command line (npm run cli -- categories:*), on two
@@ -16,7 +17,7 @@ async function directory(name: string) {
   const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, name) });
   after(() => fresh.drop());
   const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', REDIS_URL: '', DATA_DIR: path.join(dir, name), LOG_LEVEL: 'silent' };
-  return (args: string[], input?: string) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8', input });
+  return (args: string[], input?: string) => spawnSync(process.execPath, [...inheritedV8Flags(), path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8', input });
 }
 const here = await directory('here');
 const there = await directory('there');

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabaseUrl } from './testing/database.ts';
+import { inheritedV8Flags } from './testing/v8-flags.ts';
 
 // The operator's price list from the command line: npm run cli -- products:list|set-price|add|retire,
 // on the configured database (a fresh PostgreSQL one with TEST_DATABASE_URL, else a data directory).
@@ -12,7 +13,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-products-'));
 const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, 'data') });
 const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
 after(() => fresh.drop());
-const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });
+const cli = (...args: string[]) => spawnSync(process.execPath, [...inheritedV8Flags(), path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });
 
 test('products:add, products:list, products:set-price and products:retire', () => {
   const added = cli('products:add', '--code', 'paid-launch', '--name', 'Paid launch', '--kind', 'paid_launch', '--cents', '4900');

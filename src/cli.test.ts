@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabaseUrl } from './testing/database.ts';
+import { inheritedV8Flags } from './testing/v8-flags.ts';
 import { openDatabase } from './store/database.ts';
 import { fixtures } from './testing/fixtures.ts';
 import { migrate } from './store/migrate.ts';
@@ -15,7 +16,7 @@ import { outboxStore } from './store/outbox-store.ts';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-cli-'));
 const fresh = await freshDatabaseUrl({ dataDir: path.join(dir, 'data') });
 const env = { ...process.env, DATABASE_URL: fresh.databaseUrl ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
-const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });
+const cli = (...args: string[]) => spawnSync(process.execPath, [...inheritedV8Flags(), path.join(import.meta.dirname, 'cli.ts'), ...args], { env, encoding: 'utf8' });
 
 {
   const database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: env.DATA_DIR });

@@ -40,20 +40,30 @@ async function settled(port: number) {
   }
 }
 
-/** A POST /mcp whose body is held back after its first half, so the request stays in flight. */
+/**
+ * A POST /mcp whose body is held back after its first half, so the request stays in flight. It asks
+ * for "100 Continue", which the server sends once it has the request: `received` says it is in the
+ * server's hands (a fixed wait was not always long enough on a loaded machine).
+ */
 function heldRequest(port: number) {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   const socket = net.connect(port, '127.0.0.1');
   let answer = '';
-  socket.on('data', (d) => (answer += d));
+  let isReceived: () => void = () => {};
+  const received = new Promise<void>((r) => (isReceived = r));
+  socket.on('data', (d) => {
+    answer += d;
+    if (/^HTTP\/1\.1 100 /.test(answer)) isReceived();
+  });
   socket.on('error', () => {});
   const closed = new Promise<void>((r) => socket.on('close', () => r()));
   socket.write(
-    `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
   );
-  return { finish: () => socket.end(body.slice(10)), answer: () => answer, closed };
+  return { finish: () => socket.end(body.slice(10)), answer: () => answer.replace(/^HTTP\/1\.1 100 [^\r]*\r\n\r\n/, ''), closed, received };
 }
 
+/** True when a new TCP connection to the port is accepted. */
 const connects = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
@@ -63,7 +73,7 @@ const connects = (port: number) =>
 test('SIGTERM: a request in flight still gets its answer, new connections are refused, the process exits 0', async () => {
   const s = await serve();
   const held = heldRequest(s.port);
-  await sleep(200);
+  await held.received;
   s.child.kill('SIGTERM');
   await sleep(500);
   assert.equal(await connects(s.port), false, 'no new connections once stopping');
@@ -76,7 +86,7 @@ test('SIGTERM: a request in flight still gets its answer, new connections are re
 test('SIGTERM: a request still running at the deadline is cut, and the process exits by the deadline', async () => {
   const s = await serve({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
   const held = heldRequest(s.port);
-  await sleep(200);
+  await held.received;
   const t0 = performance.now();
   s.child.kill('SIGTERM');
   const code = await s.exited;
@@ -88,8 +98,7 @@ test('SIGTERM: a request still running at the deadline is cut, and the process e
 
 test('a second SIGTERM exits at once', async () => {
   const s = await serve({ SHUTDOWN_TIMEOUT_SECONDS: '60' });
-  heldRequest(s.port);
-  await sleep(200);
+  await heldRequest(s.port).received;
   s.child.kill('SIGTERM');
   await sleep(300);
   const t0 = performance.now();

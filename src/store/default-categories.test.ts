@@ -82,7 +82,7 @@ test('compare_listings shows the attributes of the default categories (the categ
 
 test('a directory that already has categories keeps its own tree: the migration installs nothing into it', async () => {
   const fresh = await freshDatabaseUrl({ empty: true });
-  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl });
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl, loadDataDir: fresh.loadDataDir });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-categories-'));
   try {
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });

@@ -10,7 +10,7 @@ import { freshDatabaseUrl } from '../testing/database.ts';
 
 test('migrations apply once, in order, and refuse an applied file that changed', async () => {
   const fresh = await freshDatabaseUrl({ empty: true });
-  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl });
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl, loadDataDir: fresh.loadDataDir });
   try {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-migrations-'));
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });

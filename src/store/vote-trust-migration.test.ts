@@ -13,7 +13,7 @@ import { freshDatabaseUrl } from '../testing/database.ts';
 // counted points start from the votes as they were.
 test('0025 replaces the votes\' raw ip and user_agent by salted hashes and keeps the votes counting', async () => {
   const fresh = await freshDatabaseUrl({ empty: true });
-  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl });
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.databaseUrl, loadDataDir: fresh.loadDataDir });
   const before = mkdtempSync(path.join(os.tmpdir(), 'ly-before-0025-'));
   try {
     for (const f of readdirSync(MIGRATIONS_DIR)) if (f < '0025') cpSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { inheritedV8Flags } from './v8-flags.ts';
 
-/** Test-only: the service as separate processes, run as `npm start` and `npm run cli` run them. */
+/** Test-only: the service as separate processes, run as `npm start` and `npm run cli` run them (with the test run's V8 flags, v8-flags.ts). */
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +23,7 @@ export function serviceEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Runs `node src/main.ts`; `listening` resolves when it says so, `exited` with its exit code. */
 export function startService(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(root, 'src/main.ts')], { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...inheritedV8Flags(), path.join(root, 'src/main.ts')], { env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -45,7 +46,7 @@ export function startService(env: Record<string, string>) {
 
 /** Runs `node src/cli.ts ARGS` to completion; its stdout (throws on a non-zero exit). */
 export function runCli(env: Record<string, string>, ...args: string[]): string {
-  const r = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { env: serviceEnv(env), encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...inheritedV8Flags(), path.join(root, 'src/cli.ts'), ...args], { env: serviceEnv(env), encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`cli ${args[0]} exited ${r.status}: ${r.stderr}`);
   return r.stdout;
 }
