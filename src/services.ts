@@ -153,7 +153,13 @@ export function createServices(deps: ServiceDeps) {
   });
   const discussions = createDiscussions({ store: commentsStore(db), now, jobs, cache, cacheMs });
   const voteRules = deps.votes ?? { weighting: DEFAULT_WEIGHTING, detection: DEFAULT_DETECTION };
-  const voteTrust = createVoteTrust({ store: voteTrustStore(db), secrets, weighting: voteRules.weighting, now });
+  const voteTrust = createVoteTrust({
+    store: voteTrustStore(db),
+    secrets,
+    weighting: voteRules.weighting,
+    now,
+    overlapMs: Math.max(voteRules.weighting.networkWindowMinutes, voteRules.detection.burstWindowMinutes) * 60_000,
+  });
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
   return {
     publicUrl,

@@ -70,6 +70,39 @@ test('the issue: 36 accounts made in two minutes from one address vote for #8; i
   assert.match(page.body, /38 votes · <a href="\/about\/ranking"[^>]*>2 counted<\/a>/);
 });
 
+test('a burst across midnight UTC is one network\'s burst, though each day salts its hashes anew', async () => {
+  const saved = clock;
+  try {
+    // Twelve established accounts on one /24, a vote every 3 minutes from 23:40 to 00:13: seven on one
+    // salt day, five on the next, so neither day alone has the ten of a burst.
+    const voters: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      clock = new Date(Date.parse('2026-03-04T23:40:00Z') + i * 3 * 60_000);
+      const s = await t.signIn({ ip: `203.0.113.${20 + i}` });
+      await sql`update users set created_at = ${new Date(clock.getTime() - 400 * 86_400_000)} where id = ${s.userId}`.execute(t.db);
+      voters.push(s.userId);
+      assert.equal((await s.browser.post('/listings/launch-7/vote', { csrf: s.csrf, intent: 'add' })).status, 303);
+    }
+    const rows = await sql<{ hash: string; next: string | null; at: Date }>`select network_hash as hash, network_hash_next as next, created_at as at
+      from votes where user_id = any(${voters}::bigint[]) order by created_at`.execute(t.db);
+    assert.equal(new Set(rows.rows.map((r) => r.hash)).size, 2, 'two days, two hashes of the one network');
+    assert.ok(rows.rows.slice(0, 7).every((r) => r.next === rows.rows[11].hash), 'the votes of the hour before midnight carry the next day\'s hash');
+    assert.ok(rows.rows.slice(7).every((r) => r.next === null));
+    const run = await weigh();
+    assert.equal(run.held, 36 + 12);
+    const held = await sql<{ n: number; reason: string }>`select count(*)::int as n, min(held_reason) as reason from votes
+      where user_id = any(${voters}::bigint[]) and held_reason is not null group by held_group`.execute(t.db);
+    assert.deepEqual(held.rows, [{ n: 12, reason: 'network_burst' }], 'one group');
+    const admin = await t.signIn({ admin: true });
+    const queue = (await admin.browser.get('/admin/votes')).body;
+    assert.match(queue, /Networks: [0-9a-f]{8} \(12 votes\)/, 'the queue shows it as one network');
+  } finally {
+    // The later scenarios read the issue's board: this one's votes go.
+    await sql`delete from votes where listing_id = (select id from listings where slug = 'launch-7') and held_reason = 'network_burst'`.execute(t.db);
+    clock = saved;
+  }
+});
+
 test('a vote cast from a list carries its token; one posted without any page counts half', async () => {
   const s = await t.signIn({ ip: '192.0.2.10' });
   await sql`update users set created_at = ${new Date(clock.getTime() - 400 * 86_400_000)} where id = ${s.userId}`.execute(t.db);

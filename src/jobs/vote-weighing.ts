@@ -33,11 +33,12 @@ export async function runVoteWeighing(deps: VoteWeighingDeps) {
   const voters = new Map((await store.voters(userIds, new Date(now.getTime() - weighting.identityHistoryDays * 86_400_000))).map((v) => [v.user_id, v]));
   const read = performance.now();
 
+  const networkOf = sameNetworkAcrossMidnight(votes);
   const windowStart = now.getTime() - detection.ringWindowDays * 86_400_000;
   const input = {
     votes: votes
       .filter((v) => v.review === null && new Date(v.created_at).getTime() >= windowStart)
-      .map((v) => ({ id: v.id, listing: v.listing_id, user: v.user_id, at: new Date(v.created_at).getTime(), network: v.network_hash })),
+      .map((v) => ({ id: v.id, listing: v.listing_id, user: v.user_id, at: new Date(v.created_at).getTime(), network: networkOf(v) })),
     voters: [...voters.values()].map((v) => ({ user: v.user_id, createdAt: new Date(v.created_at).getTime(), votesEver: v.votes_ever, activity: v.activity })),
     rules: detection,
   };
@@ -46,7 +47,7 @@ export async function runVoteWeighing(deps: VoteWeighingDeps) {
     : detectSuspects(input);
   const detected = performance.now();
 
-  const sameNetwork = networkNeighbours(votes, weighting.networkWindowMinutes * 60_000);
+  const sameNetwork = networkNeighbours(votes, networkOf, weighting.networkWindowMinutes * 60_000);
   const changed: WeighedVote[] = [];
   let held = 0;
   for (const v of votes) {
@@ -100,12 +101,28 @@ function weigh(v: UnsettledVote, voter: VoterRow | undefined, suspect: Suspect |
   return { id: v.id, listing_id: v.listing_id, points, held_reason: v.review ? v.held_reason : (hold?.reason ?? null), held_group: v.review ? v.held_group : (hold?.group ?? null) };
 }
 
-/** For each vote with a network hash: the votes for the same listing from the same hash within ±window (itself included). */
-function networkNeighbours(votes: UnsettledVote[], windowMs: number): Map<string, number> {
+/**
+ * One name per network across days: a hash whose votes before midnight also carry the next day's
+ * hash is read as that one (and on, for a network seen across several midnights).
+ */
+export function sameNetworkAcrossMidnight(votes: Pick<UnsettledVote, 'network_hash' | 'network_hash_next'>[]) {
+  const next = new Map<string, string>();
+  for (const v of votes) if (v.network_hash && v.network_hash_next) next.set(v.network_hash, v.network_hash_next);
+  return (v: Pick<UnsettledVote, 'network_hash'>): string | null => {
+    let hash = v.network_hash;
+    // Each step goes a day forward, so the walk ends; the bound only guards against a corrupt row.
+    for (let days = 0; hash && next.has(hash) && days < 400; days++) hash = next.get(hash)!;
+    return hash;
+  };
+}
+
+/** For each vote with a network hash: the votes for the same listing from the same network within ±window (itself included). */
+function networkNeighbours(votes: UnsettledVote[], networkOf: (v: UnsettledVote) => string | null, windowMs: number): Map<string, number> {
   const groups = new Map<string, { id: string; at: number }[]>();
   for (const v of votes) {
-    if (!v.network_hash) continue;
-    const key = `${v.listing_id}:${v.network_hash}`;
+    const network = networkOf(v);
+    if (!network) continue;
+    const key = `${v.listing_id}:${network}`;
     const list = groups.get(key) ?? [];
     list.push({ id: v.id, at: new Date(v.created_at).getTime() });
     groups.set(key, list);

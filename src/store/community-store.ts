@@ -64,8 +64,8 @@ export function communityStore(db: Kysely<DB>) {
     async addVote(p: { listingId: string; userId: string; week: string; provenance: Provenance; seenOn: 'listing' | 'list' | null; points: number; at: Date }) {
       return db.transaction().execute(async (trx) => {
         const added = await sql<{ id: string }>`
-          insert into votes (listing_id, user_id, week, source, network_hash, agent_hash, sign_in_method, seen_on, points, created_at)
-          values (${p.listingId}, ${p.userId}, ${p.week}, 'site', ${provenanceValues(p.provenance)}, ${p.seenOn}, ${p.points}, ${p.at})
+          insert into votes (listing_id, user_id, week, source, network_hash, agent_hash, sign_in_method, seen_on, points, created_at, network_hash_next)
+          values (${p.listingId}, ${p.userId}, ${p.week}, 'site', ${provenanceValues(p.provenance)}, ${p.seenOn}, ${p.points}, ${p.at}, ${p.provenance.networkHashNext ?? null})
           on conflict (listing_id, user_id) do nothing returning id`.execute(trx);
         if (!added.rows.length) return false;
         await sql`update listings set votes_count = votes_count + 1 where id = ${p.listingId}`.execute(trx);

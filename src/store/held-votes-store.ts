@@ -111,8 +111,10 @@ export function heldVotesStore(db: Kysely<DB>) {
           h.sign_in_method, h.seen_on, left(h.network_hash, 8) as network,
           case when h.network_hash is null then 0 else h.same_network end as same_network, h.group_votes
         from (
-          select v.id, v.listing_id, v.held_group, v.held_reason, v.created_at, v.held_at, v.user_id, v.sign_in_method, v.seen_on, v.network_hash,
-            (count(*) over (partition by v.listing_id, v.held_group, v.network_hash))::int as same_network,
+          select v.id, v.listing_id, v.held_group, v.held_reason, v.created_at, v.held_at, v.user_id, v.sign_in_method, v.seen_on,
+            -- Just before midnight a vote's network is shown by its next day's hash: a burst straddling midnight reads as one network.
+            coalesce(v.network_hash_next, v.network_hash) as network_hash,
+            (count(*) over (partition by v.listing_id, v.held_group, coalesce(v.network_hash_next, v.network_hash)))::int as same_network,
             (count(*) over (partition by v.listing_id, v.held_group))::int as group_votes,
             row_number() over (partition by v.listing_id, v.held_group order by v.created_at, v.id) as n
           from votes v where v.listing_id = any(${listingIds}::bigint[]) and ${OPEN}) h

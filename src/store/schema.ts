@@ -204,6 +204,8 @@ export interface VotesTable {
   source: Generated<'site'>;
   /** Salted hashes (vote-provenance.ts); null once settled. */
   network_hash: string | null;
+  /** Cast within the detection window before midnight UTC: the network's hash under the next day's salt. */
+  network_hash_next: Generated<string | null>;
   agent_hash: string | null;
   sign_in_method: string | null;
   seen_on: 'listing' | 'list' | 'unrecorded' | null;

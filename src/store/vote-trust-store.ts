@@ -20,6 +20,7 @@ export interface UnsettledVote {
   week: string;
   created_at: Date;
   network_hash: string | null;
+  network_hash_next: string | null;
   seen_on: 'listing' | 'list' | 'unrecorded' | null;
   points: number;
   held_reason: HoldReason | null;
@@ -58,7 +59,8 @@ export function voteTrustStore(db: Kysely<DB>) {
     async castFacts(p: { userId: string; listingId: string; networkHash: string | null; since: Date; identityBefore: Date }) {
       const r = await sql<VoterRow & { same_network: number }>`
         select ${voterColumns(p.identityBefore)},
-          (select count(*)::int from votes v where v.listing_id = ${p.listingId} and v.network_hash = ${p.networkHash} and v.created_at > ${p.since}) as same_network
+          (select count(*)::int from votes v where v.listing_id = ${p.listingId} and v.created_at > ${p.since}
+             and (v.network_hash = ${p.networkHash} or v.network_hash_next = ${p.networkHash})) as same_network
         from users u where u.id = ${p.userId}`.execute(db);
       return r.rows[0];
     },
@@ -66,7 +68,7 @@ export function voteTrustStore(db: Kysely<DB>) {
     /** Votes not settled yet (the job's whole input), oldest first. */
     async unsettled() {
       const r = await sql<UnsettledVote>`
-        select id, listing_id, user_id, week, created_at, network_hash, seen_on, points, held_reason, held_group, review
+        select id, listing_id, user_id, week, created_at, network_hash, network_hash_next, seen_on, points, held_reason, held_group, review
         from votes where settled_at is null order by created_at, id`.execute(db);
       return r.rows;
     },
@@ -99,7 +101,7 @@ export function voteTrustStore(db: Kysely<DB>) {
      * vote waits for its review first: the moderator needs its evidence, and a released one its weighing.
      */
     async settle(before: Date, now: Date) {
-      const r = await sql`update votes set settled_at = ${now}, network_hash = null, agent_hash = null, sign_in_method = null, seen_on = null
+      const r = await sql`update votes set settled_at = ${now}, network_hash = null, network_hash_next = null, agent_hash = null, sign_in_method = null, seen_on = null
         where settled_at is null and created_at < ${before} and not (held_reason is not null and review is null)`.execute(db);
       for (const table of ['follows', 'reviews', 'comment_upvotes'] as const) {
         await sql`update ${sql.table(table)} set network_hash = null, agent_hash = null, sign_in_method = null

@@ -18,6 +18,11 @@ export interface InstallationSecrets {
 /** Where a signal (vote, follow, review, comment upvote) came from, as stored. */
 export interface Provenance {
   networkHash: string | null;
+  /**
+   * Within `overlapMs` of midnight UTC, the same network under the next day's salt (votes only):
+   * a burst straddling midnight is still one network's burst.
+   */
+  networkHashNext?: string | null;
   agentHash: string | null;
   /** The session the person is signed in with (its sign-in method is read from it). */
   sessionId: string | null;
@@ -29,7 +34,14 @@ export interface Provenance {
  * with what is known later (the network's later votes, detection), so nothing is decided here
  * that the job cannot correct.
  */
-export function createVoteTrust(deps: { store: VoteTrustStore; secrets: InstallationSecrets; weighting: VoteWeighting; now: () => Date }) {
+export function createVoteTrust(deps: {
+  store: VoteTrustStore;
+  secrets: InstallationSecrets;
+  weighting: VoteWeighting;
+  now: () => Date;
+  /** How long before midnight a vote also hashes its network for the next day: the longest window votes are compared over. */
+  overlapMs: number;
+}) {
   const salts = new Map<string, Promise<string>>();
   const saltOf = (day: string) => {
     let salt = salts.get(day);
@@ -39,7 +51,7 @@ export function createVoteTrust(deps: { store: VoteTrustStore; secrets: Installa
         throw err;
       });
       salts.set(day, salt);
-      // Only today's (and, near midnight, yesterday's) salt is ever needed on this node.
+      // Only yesterday's (a vote cast just before midnight), today's and tomorrow's salts are ever needed on this node.
       for (const old of salts.keys()) if (old < saltDay(new Date(deps.now().getTime() - 86_400_000))) salts.delete(old);
     }
     return salt;
@@ -58,9 +70,13 @@ export function createVoteTrust(deps: { store: VoteTrustStore; secrets: Installa
   return {
     /** The salted hashes of the caller's network and browser, and their session. */
     async provenance(actor: Actor, userAgent: string | null): Promise<Provenance> {
-      const salt = await saltOf(saltDay(deps.now()));
+      const now = deps.now();
+      const salt = await saltOf(saltDay(now));
+      const network = networkOf(actor.ip);
+      const tomorrow = saltDay(new Date(now.getTime() + deps.overlapMs));
       return {
-        networkHash: saltedHash(salt, 'network', networkOf(actor.ip)),
+        networkHash: saltedHash(salt, 'network', network),
+        networkHashNext: tomorrow !== saltDay(now) ? saltedHash(await saltOf(tomorrow), 'network', network) : null,
         agentHash: saltedHash(salt, 'agent', userAgent ? userAgent.slice(0, 500) : null),
         sessionId: actor.kind === 'user' && actor.via === 'session' ? actor.credential.id : null,
       };
@@ -77,6 +93,7 @@ export function createVoteTrust(deps: { store: VoteTrustStore; secrets: Installa
 
     /** The weight, in thousandths, of a vote being cast now. */
     async castPoints(p: { userId: string; listingId: string; networkHash: string | null; seenOn: PageSeen | null }) {
+      // The network's votes cast before midnight carry this day's hash as their next one (store).
       const w = deps.weighting;
       const now = deps.now();
       const f = await deps.store.castFacts({

@@ -58,7 +58,7 @@ function evidence(g: HeldGroup, listingName: string): Html {
 <td data-label="Network">${v.network ? html`<code>${v.network}</code>${v.same_network > 1 ? ` (${v.same_network} of the group)` : ' (only this vote)'}` : html`<span class="muted">no longer known</span>`}</td>
 </tr>`,
   )}</tbody></table>
-<p class="hint">Account age: youngest ${ageWords(ages[0])}, oldest ${ageWords(ages[ages.length - 1])}. Activity: the account's follows, published reviews and visible comments. A network is a salted hash of the voter's /24 (IPv4) or /48 (IPv6) for that day, shown by its first 8 characters: the same characters mean the same network that day, and no address can be read back from them.</p>`;
+<p class="hint">Account age: youngest ${ageWords(ages[0])}, oldest ${ageWords(ages[ages.length - 1])}. Activity: the account's follows, published reviews and visible comments. A network is a salted hash of the voter's /24 (IPv4) or /48 (IPv6) for that day, shown by its first 8 characters: the same characters mean the same network that day (a vote cast shortly before midnight UTC shows the next day's hash, so a burst across midnight reads as one network), and no address can be read back from them.</p>`;
 }
 
 function decisionForms(g: HeldGroup, l: HeldListing, p: { csrf: string; page: number }): Html {
