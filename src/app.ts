@@ -16,6 +16,7 @@ import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { onDemandHandlers } from './jobs/handlers.ts';
 import { inlineDispatcher } from './jobs/dispatch.ts';
 import { createWorkPool } from './workers/pool.ts';
+import { configuredMediaStorage } from './media/storage/configured-storage.ts';
 import { outboundFetches } from './outbound/fetches.ts';
 import { signInProvidersFor } from './sign-in-providers/choose.ts';
 import { paymentProviderFor } from './payments/choose.ts';
@@ -54,6 +55,7 @@ export async function createApp(
   let changes: ListingChanges | undefined;
   const pool = createWorkPool({ size: config.workers.threads });
   const outbound = outboundFetches(config);
+  const media = configuredMediaStorage(config);
   const proofs = proofReaders({ ...config.crawler, dnsServers: config.claims.dnsServers, pageBudgetMs: config.workers.pageBudgetMs }, pool);
   let log: FastifyInstance['log'] | undefined; // the HTTP server's, once it exists
   const loop = watchEventLoop({
@@ -86,6 +88,8 @@ export async function createApp(
       claimPendingMs: config.claims.pendingMs,
       signInProviders: signInProvidersFor(config.signInProviders, outbound.signIn, `Launchyard (+${config.publicUrl})`),
       votes: config.votes,
+      mediaStorage: media.storage,
+      shareImages: config.shareImages,
     });
     const settings = await services.site.info();
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
@@ -154,6 +158,7 @@ export async function createApp(
         loop.stop();
         await outbound.close();
         await proofs.close();
+        await media.close();
         await database.close();
       },
     };
@@ -164,6 +169,7 @@ export async function createApp(
     await outbound.close();
     await proofs.close();
     await pool.close();
+    await media.close();
     await database.close();
     throw err;
   }

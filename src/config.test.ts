@@ -28,7 +28,37 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['a DNS server by name', { DNS_SERVERS: 'dns.example' }, /^config error: DNS_SERVERS must be comma-separated IP addresses/],
   ['a DNS server with a bad port', { DNS_SERVERS: '1.1.1.1,127.0.0.1:99999' }, /^config error: DNS_SERVERS must be/],
   ['claims pending for 0 days', { CLAIM_PENDING_DAYS: '0' }, /^config error: CLAIM_PENDING_DAYS/],
+  ['a media bucket without keys', { MEDIA_S3_BUCKET: 'pictures' }, /^config error: MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY$/],
+  ['a media bucket without its secret', { MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_ACCESS_KEY_ID: 'AKIA1' }, /^config error: MEDIA_S3_BUCKET needs/],
+  ['media keys without a bucket', { MEDIA_S3_ACCESS_KEY_ID: 'AKIA1', MEDIA_S3_SECRET_ACCESS_KEY: 's3-secret' }, /^config error: MEDIA_S3_ACCESS_KEY_ID is set but MEDIA_S3_BUCKET is not/],
+  ['a media endpoint without a bucket', { MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^config error: MEDIA_S3_ENDPOINT is set but MEDIA_S3_BUCKET is not/],
+  ['a media endpoint not http(s)', { MEDIA_S3_ENDPOINT: 's3://pictures' }, /^config error: MEDIA_S3_ENDPOINT /],
+  ['a media bucket name with capitals', { MEDIA_S3_BUCKET: 'Pictures', MEDIA_S3_ACCESS_KEY_ID: 'a', MEDIA_S3_SECRET_ACCESS_KEY: 'b' }, /^config error: MEDIA_S3_BUCKET must be a bucket name/],
+  ['a media region with a slash', { MEDIA_S3_REGION: 'eu/west' }, /^config error: MEDIA_S3_REGION must be a region name/],
+  ['media path style not a boolean', { MEDIA_S3_FORCE_PATH_STYLE: 'maybe' }, /^config error: MEDIA_S3_FORCE_PATH_STYLE /],
 ];
+test('media: files under DATA_DIR/media by default; S3 with a bucket and its keys, path style with an endpoint of one\'s own', () => {
+  assert.deepEqual(loadConfig({}).media, { s3: undefined });
+  const keys = { MEDIA_S3_ACCESS_KEY_ID: 'AKIA1', MEDIA_S3_SECRET_ACCESS_KEY: 's3-secret' };
+  assert.deepEqual(loadConfig({ MEDIA_S3_BUCKET: 'pictures', ...keys }).media.s3, {
+    endpoint: undefined,
+    region: 'us-east-1',
+    bucket: 'pictures',
+    accessKeyId: 'AKIA1',
+    secretAccessKey: 's3-secret',
+    forcePathStyle: false,
+  });
+  const own = loadConfig({ MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/', MEDIA_S3_REGION: 'auto', ...keys }).media.s3;
+  assert.equal(own?.endpoint, 'http://127.0.0.1:9000');
+  assert.equal(own?.region, 'auto');
+  assert.equal(own?.forcePathStyle, true);
+  assert.equal(loadConfig({ MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_ENDPOINT: 'https://r2.example', MEDIA_S3_FORCE_PATH_STYLE: 'false', ...keys }).media.s3?.forcePathStyle, false);
+});
+test('media: a bad S3 setting never prints the secret', () => {
+  for (const env of [{ MEDIA_S3_SECRET_ACCESS_KEY: 'very-secret-value' }, { MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_SECRET_ACCESS_KEY: 'very-secret-value' }]) {
+    assert.throws(() => loadConfig(env), (err: Error) => err instanceof ConfigError && !err.message.includes('very-secret-value'));
+  }
+});
 test('claims: pending 7 days and the system resolvers by default; DNS_SERVERS and CLAIM_PENDING_DAYS are read', () => {
   assert.deepEqual(loadConfig({}).claims, { pendingMs: 7 * 86_400_000, dnsServers: [] });
   const c = loadConfig({ DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353,[::1]:53 ', CLAIM_PENDING_DAYS: '3' });

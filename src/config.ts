@@ -108,6 +108,8 @@ const Env = z.object({
   OAUTH_UNUSED_CLIENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
+  /** Share cards (og:image) drawn for listing, week, leaderboard and post pages; off: pages name no image. */
+  SHARE_IMAGES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   DNS_SERVERS: z
     .string()
     .refine((v) => v.split(',').every((s) => s.trim() === '' || isDnsServer(s.trim())), 'must be comma-separated IP addresses with an optional port, e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53')
@@ -121,6 +123,15 @@ const Env = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  MEDIA_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name, e.g. us-east-1 (or auto)').default('us-east-1'),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).max(200).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(500).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.stringbool().optional(),
   /** Overrides of the published vote weighting and detection rules, as JSON objects (domain/community/vote-*.ts). */
   VOTE_WEIGHTING: jsonSetting(VoteWeighting),
   VOTE_DETECTION: jsonSetting(VoteDetectionRules),
@@ -173,6 +184,8 @@ export interface Config {
   cimdAllowHosts: string[];
   /** Minutes between refreshes of the stored trending scores (votes also trigger one). */
   trendingEveryMinutes: number;
+  /** SHARE_IMAGES: whether pages get a drawn share card (media/share-image.ts). */
+  shareImages: boolean;
   /** Claims: how long one stays pending, and the DNS servers TXT proofs are looked up on (none: the system's resolvers). */
   claims: { pendingMs: number; dnsServers: string[] };
   /**
@@ -193,6 +206,12 @@ export interface Config {
   };
   /** The vote weighting and detection rules in force (published on /about/ranking). */
   votes: { weighting: VoteWeighting; detection: VoteDetectionRules };
+  /**
+   * Where pictures are kept: files under DATA_DIR/media, or S3-compatible object storage when a
+   * bucket is set (several nodes share it). forcePathStyle: the bucket in the URL's path, the
+   * default with an endpoint of one's own (MinIO, Garage…); AWS itself takes it in the host name.
+   */
+  media: { s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -214,6 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (Boolean(e[`${p}_CLIENT_ID`]) !== Boolean(e[`${p}_CLIENT_SECRET`])) {
       throw new ConfigError(`config error: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together: set both (sign in with ${name}) or neither`);
     }
+  }
+  // A bucket needs its keys (the SDK's own credential search would reach for the cloud's metadata
+  // service); keys or an endpoint without a bucket would quietly leave the pictures on this node.
+  if (e.MEDIA_S3_BUCKET && !(e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('config error: MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY');
+  }
+  for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+    if (e[name] && !e.MEDIA_S3_BUCKET) throw new ConfigError(`config error: ${name} is set but MEDIA_S3_BUCKET is not: set the bucket (S3 storage) or none of MEDIA_S3_* (files under DATA_DIR/media)`);
   }
   if (e.STRIPE_SECRET_KEY && !e.SELLER_COUNTRY) throw new ConfigError('config error: SELLER_COUNTRY is required with Stripe: the VAT of real payments depends on it');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
@@ -251,7 +278,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
     trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
+    shareImages: e.SHARE_IMAGES === 'on',
     votes: { weighting: e.VOTE_WEIGHTING, detection: e.VOTE_DETECTION },
+    media: {
+      s3:
+        e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.MEDIA_S3_ENDPOINT?.replace(TRAILING_SLASHES, ''),
+              region: e.MEDIA_S3_REGION,
+              bucket: e.MEDIA_S3_BUCKET,
+              accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+              secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ?? e.MEDIA_S3_ENDPOINT !== undefined,
+            }
+          : undefined,
+    },
     orders: {
       sellerCountry: e.SELLER_COUNTRY?.toUpperCase(),
       expiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,

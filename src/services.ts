@@ -54,6 +54,9 @@ import { createDraftInvites } from './domain/drafts/invites.ts';
 import type { Drafter } from './domain/drafts/drafting.ts';
 import { createLlmExtractor } from './extraction/llm.ts';
 import type { WorkPool } from './workers/pool.ts';
+import type { MediaStorage } from './media/storage/media-storage.ts';
+import { mediaStore } from './store/media-store.ts';
+import { createListingPictures, PICTURE_RULES } from './domain/pictures/listing-pictures.ts';
 import { createDrafter } from './workers/drafter.ts';
 import { ordersStore } from './store/orders-store.ts';
 import { productsStore } from './store/products-store.ts';
@@ -127,6 +130,10 @@ export interface ServiceDeps {
   signInProviders?: SignInProviders;
   /** The published vote weighting and detection rules (VOTE_WEIGHTING, VOTE_DETECTION; defaults in domain/community). */
   votes?: { weighting: VoteWeighting; detection: VoteDetectionRules };
+  /** Where pictures are kept (media/storage/configured-storage.ts: DATA_DIR/media or S3). */
+  mediaStorage: MediaStorage;
+  /** SHARE_IMAGES: pages get a drawn share card (default on). */
+  shareImages?: boolean;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -254,6 +261,19 @@ export function createServices(deps: ServiceDeps) {
       key: () => secrets.getOrCreate('unsubscribe_token_key', () => randomToken(32)),
       publicUrl,
       now,
+    }),
+    /** Where pictures are kept; /media/* serves it. */
+    mediaStorage: deps.mediaStorage,
+    /** Whether pages draw share cards (transports/web/share-images.ts). */
+    shareImages: deps.shareImages ?? true,
+    /** An owner's logo and gallery: processed in the worker pool, kept by content in the media storage. */
+    pictures: createListingPictures({
+      store: mediaStore(db),
+      storage: deps.mediaStorage,
+      process: (bytes, purpose) => deps.pool.run('processImage', { bytes, purpose }, { budgetMs: PICTURE_RULES.processBudgetMs }),
+      publicUrl,
+      now,
+      forget: listings.forget,
     }),
   };
 }

@@ -75,7 +75,14 @@ export const Story = z
   .meta({ id: 'Story' });
 
 export const MediaItem = z
-  .object({ kind: z.enum(['image', 'video']), url: z.string(), caption: z.string().nullable() })
+  .object({
+    kind: z.enum(['image', 'video']),
+    url: z.string().describe("An image: the site's copy (its largest JPEG; smaller sizes, WebP and AVIF beside it). A video: its YouTube, Vimeo or Loom page."),
+    caption: z.string().nullable(),
+    alt: z.string().nullable().optional().describe('(Extension beyond the interface spec.) An image\'s text alternative; null for a video.'),
+    width: z.number().int().nullable().optional().describe('(Extension beyond the interface spec.) An image\'s width in pixels; null for a video.'),
+    height: z.number().int().nullable().optional().describe('(Extension beyond the interface spec.) An image\'s height in pixels; null for a video.'),
+  })
   .meta({ id: 'MediaItem' });
 
 export const DomainRating = z

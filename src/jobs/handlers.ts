@@ -18,6 +18,8 @@ import { COMMENT_MAIL_JOB, REPLY_MAIL_JOB } from '../domain/community/discussion
 import { mailNewComments, mailReply } from './discussion-mail.ts';
 import { discussionMailStore } from '../store/discussion-mail-store.ts';
 import { runVoteWeighing, VOTE_WEIGHING_JOB } from './vote-weighing.ts';
+import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
+import { mediaStore } from '../store/media-store.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -55,6 +57,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [VOTE_WEIGHING_JOB]: () => runVoteWeighing({ db: ctx.db, now: ctx.services.now, rules: ctx.services.voteTrust.rules, pool }),
+    [MEDIA_SWEEP_JOB]: () => runMediaSweep({ store: mediaStore(ctx.db), storage: ctx.services.mediaStorage, pictures: ctx.services.pictures, now: ctx.services.now }),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
       mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
     [BADGE_CHECK_JOB]: (data) =>

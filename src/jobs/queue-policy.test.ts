@@ -15,7 +15,7 @@ const deps = (errors: unknown[]): JobsDeps => ({
   provider: manualProvider,
   now: () => new Date(),
   onError: (err) => errors.push(err),
-  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing'].map((name) => [name, async () => ({})])),
+  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing', 'media-sweep'].map((name) => [name, async () => ({})])),
   trendingEveryMinutes: 5,
   heartbeatSeconds: 12,
 });

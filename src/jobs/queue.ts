@@ -14,6 +14,7 @@ import type { JobDispatcher, JobHandler } from './dispatch.ts';
 import { DRAFT_COMPETITOR_JOB, DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
 import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import { VOTE_WEIGHING_JOB } from './vote-weighing.ts';
+import { MEDIA_SWEEP_JOB } from './media-sweep.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
 import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
@@ -161,6 +162,8 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(TRENDING_REFRESH_JOB, `*/${deps.trendingEveryMinutes} * * * *`, null, { tz: deps.timezone });
   // Another: every 10 minutes, so a closed week's awards (waiting for a look after its close) follow within 10 minutes.
   await boss.schedule(VOTE_WEIGHING_JOB, '*/10 * * * *', null, { tz: deps.timezone });
+  // Pictures nothing uses (jobs/media-sweep.ts): an on-demand handler, since it needs the media storage.
+  await boss.schedule(MEDIA_SWEEP_JOB, '45 4 * * *', null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 

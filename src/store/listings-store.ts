@@ -68,7 +68,7 @@ export interface ProfileRow {
   rating: { average: string | null; count: number };
   dr: { value: number; source: string; measured_at: string; previous: number | null } | null;
   milestones: { id: number; date: string; title: string; description: string | null; url: string | null }[] | null;
-  media: { kind: 'image' | 'video'; url: string; caption: string | null }[] | null;
+  media: { kind: 'image' | 'video'; url: string; caption: string | null; alt: string | null; width: number | null; height: number | null }[] | null;
 }
 
 export function listingsStore(db: Kysely<DB>) {
@@ -256,9 +256,10 @@ export async function profileRow(db: Kysely<DB>, where: RawBuilder<unknown>, all
             'description', m.description, 'url', m.url) order by m.date desc, m.id desc)
         from milestones m where m.listing_id = l.id), '[]') end as milestones,
       case when ${allPaidSections}::boolean or 'media' = any(l.unlocked_sections) then coalesce((
-        select json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption)
-            order by md.position, md.id)
-        from listing_media md where md.listing_id = l.id), '[]') end as media
+        select json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption, 'alt', md.alt,
+            'width', mf.width, 'height', mf.height) order by md.position, md.id)
+        from listing_media md left join media_files mf on mf.source_hash = md.media_hash
+        where md.listing_id = l.id), '[]') end as media
     from listings l
     where ${where}`);
   return result.rows[0];

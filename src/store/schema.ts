@@ -101,6 +101,8 @@ export interface ListingsTable {
   contact_email: string | null;
   demo_video_url: string | null;
   logo_url: string | null;
+  /** The logo the site keeps (media_files); logo_url then names its 256 px PNG. */
+  logo_hash: Generated<string | null>;
   seo_title: string | null;
   seo_description: string | null;
   features: Generated<string[]>;
@@ -187,6 +189,25 @@ export interface ListingMediaTable {
   url: string;
   caption: string | null;
   position: Generated<number>;
+  /** An image the site keeps: its folder in the media storage (media_files). */
+  media_hash: Generated<string | null>;
+  alt: Generated<string | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MediaFilesTable {
+  source_hash: string;
+  purpose: 'logo' | 'gallery';
+  width: number;
+  height: number;
+  source_url: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MediaUploadLogTable {
+  id: Id;
+  user_id: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ListingAlternativesTable {
@@ -493,6 +514,9 @@ export interface DraftsTable {
   milestones: Json<unknown[]>;
   seo: Json<{ title: string | null; meta: string | null } | null>;
   competitor: Json<Record<string, unknown> | null>;
+  /** The copy the site keeps of the drafted logo (jobs/draft-logo.ts), and its picture while kept. */
+  logo_copy: Json<Record<string, unknown> | null>;
+  logo_hash: Generated<string | null>;
   skipped: Json<Array<{ url: string; reason: string }>>;
   pages_read: Json<Array<{ url: string; title: string }>>;
   owner_sections: Generated<string[]>;
@@ -689,6 +713,8 @@ export interface DB {
   listing_updates: ListingUpdatesTable;
   milestones: MilestonesTable;
   listing_media: ListingMediaTable;
+  media_files: MediaFilesTable;
+  media_upload_log: MediaUploadLogTable;
   listing_alternatives: ListingAlternativesTable;
   votes: VotesTable;
   follows: FollowsTable;

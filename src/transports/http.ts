@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { registerMediaRoute } from './web/media-route.ts';
 import cookie from '@fastify/cookie';
 import { randomToken } from '../domain/accounts/secrets.ts';
 import swagger from '@fastify/swagger';
@@ -202,6 +203,7 @@ export async function buildHttpServer(
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerBadgeImageRoutes(app, services);
+  registerMediaRoute(app, services.mediaStorage, { publicUrl: opts.publicUrl }); // /media/*: kept pictures, immutable
   await app.register(paymentWebhooks, { services }); // POST /webhooks/stripe: raw body, signature checked
   await app.register((await import('./web/routes.ts')).webRoutes, { services, publicUrl: opts.publicUrl, siteName: opts.siteName, signInPerMinute: opts.rateLimit.signInPerMinute }); // the website: pages and forms
   await app.register((await import('../oauth/plugin.ts')).oauthServer, { services }); // OAuth 2.1 authorization server: /oauth/*, discovery, consent

@@ -6,6 +6,7 @@ import { authorizeUrl, obtainTokens, pkce, refreshFor, registerClient, TestBrows
 import { aiField, insertDraft } from '../../src/operations/drafts/drafts-testing.ts';
 import { operations } from '../../src/operations/index.ts';
 import { SCOPES } from '../../src/domain/actor.ts';
+import sharp from 'sharp';
 
 // Insecure direct object references, from an attacker's seat. Alice owns things; Bob is another
 // fully authorized user (every scope, on every kind of credential) who knows or guesses their ids
@@ -757,6 +758,45 @@ test("Comments: Bob cannot edit, delete or pin Alice's comment, nor pin on her l
   assert.equal((await b.browser.post('/account/email', { csrf: b.csrf, on: [] })).status, 303);
   const prefs = await t.db.selectFrom('email_preferences').select(['user_id']).distinct().execute();
   assert.deepEqual(prefs.map((p) => p.user_id), [bob.userId]);
+});
+
+test("Pictures: Bob cannot see, upload to, reorder, describe or delete Alice's logo and gallery (the same 404 as an unknown listing); Alice can", async () => {
+  const id = await t.fx.listing({ slug: `alices-pictures-${++serial}`, owner_id: alice.userId, status: 'live' });
+  const a = alice.site;
+  const b = bob.site;
+  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#336699' } }).png().toBuffer();
+  await t.app.services.pictures.setLogo(alice.userId, Number(id), png);
+  const item = await t.app.services.pictures.addVideo(alice.userId, Number(id), { url: 'https://vimeo.com/76979871', caption: 'Alice\'s tour' });
+  const state = async () => ({
+    listing: await t.db.selectFrom('listings').select(['logo_url', 'logo_hash']).where('id', '=', id).executeTakeFirstOrThrow(),
+    gallery: await t.db.selectFrom('listing_media').select(['id', 'caption', 'position']).where('listing_id', '=', id).orderBy('id').execute(),
+    files: (await t.db.selectFrom('media_files').select('source_hash').execute()).length,
+  });
+  const before = await state();
+  const base = `/my/listings/${id}/pictures`;
+  const unknown = `/my/listings/99999999/pictures`;
+  assert.equal((await b.browser.get(base)).status, 404);
+  assert.equal((await b.browser.get(unknown)).status, 404);
+  const posts: [string, Record<string, string>][] = [
+    [`${base}/logo/remove`, {}],
+    [`${base}/videos`, { video_url: 'https://vimeo.com/1', caption: 'Bob' }],
+    [`${base}/items/${item}`, { action: 'save', caption: 'Bob was here' }],
+    [`${base}/items/${item}`, { action: 'delete' }],
+    [`${base}/items/${item}`, { action: 'up' }],
+  ];
+  for (const [url, form] of posts) assert.equal((await b.browser.post(url, { csrf: b.csrf, ...form })).status, 404, url);
+  for (const [path, field, extra] of [['logo', 'logo', {}], ['images', 'image', { alt: 'Bob' }]] as const) {
+    const res = await b.browser.upload(`${base}/${path}`, { csrf: b.csrf, ...extra }, { field, name: 'b.png', type: 'image/png', bytes: png });
+    assert.equal(res.status, 404, path);
+  }
+  // Bob's own listing cannot take Alice's gallery item either.
+  const bobs = await t.fx.listing({ slug: `bobs-pictures-${serial}`, owner_id: bob.userId, status: 'live' });
+  assert.equal((await b.browser.post(`/my/listings/${bobs}/pictures/items/${item}`, { csrf: b.csrf, action: 'delete' })).status, 404);
+  assert.deepEqual(await state(), before, 'nothing of Alice\'s changed, nothing of Bob\'s stored');
+  // Control: Alice can.
+  assert.equal((await a.browser.post(`${base}/items/${item}`, { csrf: a.csrf, action: 'save', caption: 'Edited' })).status, 303);
+  assert.equal((await a.browser.post(`${base}/logo/remove`, { csrf: a.csrf })).status, 303);
+  assert.equal((await t.db.selectFrom('listings').select('logo_url').where('id', '=', id).executeTakeFirstOrThrow()).logo_url, null);
 });
 
 test("Sessions: Bob's 'sign out everywhere' ends his sessions only; Alice's own does end hers", async () => {

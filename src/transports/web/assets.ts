@@ -27,15 +27,17 @@ const js = fingerprinted('enhance', 'js', 'text/javascript; charset=utf-8', read
 const draftJs = fingerprinted('draft', 'js', 'text/javascript; charset=utf-8', read('draft.js'));
 // The listing page's discussion (replies inline, posts without a reload), loaded only there.
 const discussionJs = fingerprinted('discussion', 'js', 'text/javascript; charset=utf-8', read('discussion.js'));
+// The pictures page's drop zones with a preview, loaded only there.
+const uploadJs = fingerprinted('upload', 'js', 'text/javascript; charset=utf-8', read('upload.js'));
 const icon = fingerprinted('icon', 'svg', 'image/svg+xml', read('icon.svg'));
 
 /** The URLs the layout links to. */
-export const ASSET_URLS = { css: css.path, js: js.path, draftJs: draftJs.path, discussionJs: discussionJs.path, icon: icon.path };
+export const ASSET_URLS = { css: css.path, js: js.path, draftJs: draftJs.path, discussionJs: discussionJs.path, uploadJs: uploadJs.path, icon: icon.path };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function registerAssetRoutes(app: FastifyInstance) {
-  for (const asset of [css, js, draftJs, discussionJs, icon]) {
+  for (const asset of [css, js, draftJs, discussionJs, uploadJs, icon]) {
     app.get(asset.path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
       reply.header('cache-control', IMMUTABLE).header('etag', asset.etag).header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();

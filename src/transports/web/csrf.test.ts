@@ -9,6 +9,7 @@ import { aiField, insertDraft } from '../../operations/drafts/drafts-testing.ts'
 import { submittedListing } from '../../operations/orders/orders-testing.ts';
 import { addDays, localDate, mondayOf } from '../../domain/launches/weeks.ts';
 import { treeToYaml } from '../../contract/category-tree-yaml.ts';
+import sharp from 'sharp';
 
 // CSRF: every form of the site refuses a post without its token, with a wrong token, or sent from
 // another origin (even with the right token), and changes nothing; the right token works.
@@ -23,8 +24,14 @@ provideConnectedApps(t.app.services, {
 type Browser = ReturnType<typeof t.siteBrowser>;
 interface FormCase {
   /** A browser ready to post, the form's other fields, its good token, and what the post changes. */
-  setup(): Promise<{ browser: Browser; url: string; form: Record<string, string | string[]>; csrf: string; effect: () => Promise<unknown> }>;
+  setup(): Promise<{ browser: Browser; url: string; form: Record<string, string | string[]>; csrf: string; effect: () => Promise<unknown>; file?: UploadFile }>;
 }
+/** A form with a file field: posted as multipart/form-data, as the browser sends it. */
+type UploadFile = { field: string; name: string; type: string; bytes: Uint8Array };
+const post = (browser: Browser, url: string, form: Record<string, string | string[]>, file: UploadFile | undefined, headers?: Record<string, string | undefined>) =>
+  file ? browser.upload(url, form as Record<string, string>, file, headers) : browser.post(url, form, headers);
+/** A small square PNG, made once. */
+const logoPng = sharp({ create: { width: 96, height: 96, channels: 3, background: '#2f5bd3' } }).png().toBuffer();
 const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(t.db)).rows[0].n;
 const live = (userId: string) => count(sql`select count(*)::int as n from sessions where user_id = ${userId} and revoked_at is null`);
 
@@ -546,6 +553,70 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/my/listings/:id/pictures/logo': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/pictures/logo`,
+        form: {},
+        file: { field: 'logo', name: 'logo.png', type: 'image/png', bytes: await logoPng },
+        csrf: o.csrf,
+        effect: () => column('listings', 'logo_url', o.id),
+      };
+    },
+  },
+  '/my/listings/:id/pictures/images': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/pictures/images`,
+        form: { alt: 'A blue square', caption: '' },
+        file: { field: 'image', name: 'shot.png', type: 'image/png', bytes: await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f5bd3' } }).png().toBuffer() },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_media where listing_id = ${String(o.id)}`),
+      };
+    },
+  },
+  '/my/listings/:id/pictures/logo/remove': {
+    async setup() {
+      const o = await ownedListing();
+      await t.app.services.pictures.setLogo(o.userId, o.id, await logoPng);
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/pictures/logo/remove`,
+        form: {},
+        csrf: o.csrf,
+        effect: () => column('listings', 'logo_url', o.id),
+      };
+    },
+  },
+  '/my/listings/:id/pictures/videos': {
+    async setup() {
+      const o = await ownedListing();
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/pictures/videos`,
+        form: { video_url: 'https://vimeo.com/76979871', caption: '' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_media where listing_id = ${String(o.id)}`),
+      };
+    },
+  },
+  '/my/listings/:id/pictures/items/:item': {
+    async setup() {
+      const o = await ownedListing();
+      const item = await t.app.services.pictures.addVideo(o.userId, o.id, { url: 'https://vimeo.com/76979871', caption: 'Before' });
+      return {
+        browser: o.browser,
+        url: `/my/listings/${o.id}/pictures/items/${item}`,
+        form: { action: 'save', caption: 'After', alt: '' },
+        csrf: o.csrf,
+        effect: () => count(sql`select count(*)::int as n from listing_media where id = ${item} and caption = 'After'`),
+      };
+    },
+  },
   '/my/listings/:id/interview': {
     async setup() {
       const o = await ownedListing();
@@ -743,14 +814,14 @@ for (const [route, c] of Object.entries(FORMS)) {
   // One browser and form serve every attack on a route: each must leave the effect as it was
   // (asserted), so the next attack meets the same state.
   test(`POST ${route}: every forged post → 403, nothing changes`, async (tt) => {
-    const { browser, url, form, csrf, effect } = await c.setup();
+    const { browser, url, form, csrf, effect, file } = await c.setup();
     const others = await othersOnce();
     const other = route === '/sign-in' || route === '/sign-up' ? others.preSession : others.signed;
     const before = await effect();
     for (const [name, attack] of attacks) {
       await tt.test(`with ${name}`, async () => {
         const a = attack(csrf, other);
-        const res = await browser.post(url, { ...form, ...(a.csrf === undefined ? {} : { csrf: a.csrf }) }, a.headers);
+        const res = await post(browser, url, { ...form, ...(a.csrf === undefined ? {} : { csrf: a.csrf }) }, file, a.headers);
         assert.equal(res.status, 403, res.body.slice(0, 300));
         assert.match(res.body, /This form has expired or was sent from another site/);
         assert.deepEqual(await effect(), before);
@@ -758,13 +829,13 @@ for (const [route, c] of Object.entries(FORMS)) {
     }
     // The same browser's right token, with no Origin header, still works: each refusal above was
     // the attack's, not a token the refusals had spoiled.
-    await tt.test('then with the right token and no Origin header → it works', () => accepted(browser.post(url, { ...form, csrf }, { origin: undefined }), effect, before));
+    await tt.test('then with the right token and no Origin header → it works', () => accepted(post(browser, url, { ...form, csrf }, file, { origin: undefined }), effect, before));
   });
 
   test(`POST ${route} with the right token and Sec-Fetch-Site: same-origin works`, async () => {
-    const { browser, url, form, csrf, effect } = await c.setup();
+    const { browser, url, form, csrf, effect, file } = await c.setup();
     const before = await effect();
-    await accepted(browser.post(url, { ...form, csrf }, { 'sec-fetch-site': 'same-origin' }), effect, before);
+    await accepted(post(browser, url, { ...form, csrf }, file, { 'sec-fetch-site': 'same-origin' }), effect, before);
   });
 }
 

@@ -25,4 +25,18 @@
       if (event.target instanceof HTMLSelectElement) form.requestSubmit();
     });
   }
+  // Gallery videos: the link becomes the host's player on a click; nothing loads from the host before.
+  for (const link of document.querySelectorAll('a.video[data-embed]')) {
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      const frame = document.createElement('iframe');
+      frame.src = link.dataset.embed;
+      frame.title = link.dataset.title || 'Video';
+      frame.allow = 'autoplay; fullscreen; picture-in-picture';
+      frame.allowFullscreen = true;
+      frame.className = 'video-frame';
+      link.replaceWith(frame);
+      frame.focus();
+    });
+  }
 })();

@@ -9,6 +9,8 @@ export interface HeadOptions {
   description?: string;
   /** An absolute image URL for link previews (a listing's logo). */
   image?: string | null;
+  /** The page's share card (share-images.ts): a large preview image; it wins over `image`. */
+  shareImage?: { url: string; width: number; height: number; alt: string };
   /** OpenGraph type: "website" unless the page is an article or a product. */
   type?: 'website' | 'article' | 'product' | 'profile';
   /** Schema.org objects, each sent as its own JSON-LD block. */
@@ -38,8 +40,16 @@ ${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}
 <meta property="og:type" content="${h.type ?? 'website'}">
 ${canonical ? html`<meta property="og:url" content="${canonical}">` : ''}
 ${description ? html`<meta property="og:description" content="${description}">` : ''}
-${h.image ? html`<meta property="og:image" content="${h.image}">` : ''}
-<meta name="twitter:card" content="summary">
+${h.shareImage
+  ? html`<meta property="og:image" content="${h.shareImage.url}">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="${h.shareImage.width}">
+<meta property="og:image:height" content="${h.shareImage.height}">
+<meta property="og:image:alt" content="${h.shareImage.alt}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image:alt" content="${h.shareImage.alt}">`
+  : html`${h.image ? html`<meta property="og:image" content="${h.image}">` : ''}
+<meta name="twitter:card" content="summary">`}
 ${(h.feeds ?? []).map((f) => html`<link rel="alternate" type="application/${f.type}+xml" title="${f.title}" href="${f.href}">`)}
 ${(h.jsonLd ?? []).map(jsonLdScript)}`;
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import { VIDEO_FRAME_ORIGINS } from '../../domain/pictures/video-links.ts';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import { html, type Html } from './html.ts';
 import { ASSET_URLS } from './assets.ts';
-import { primaryNav, siteFooter } from './site-nav.ts';
+import { siteFooter, siteHeader } from './site-nav.ts';
 
 export interface PageOptions {
   title: string;
@@ -19,15 +20,6 @@ export interface PageOptions {
 
 /** The one layout of the site's pages: header with navigation, main, footer. JavaScript only where a page asks. */
 export function layout(p: PageOptions): string {
-  const s = p.session;
-  const nav = s
-    ? html`<li><a href="/submit">Submit</a></li>
-        <li><a href="/my/listings">My listings</a></li>
-        <li><a href="/my/orders">Orders</a></li>
-        <li><a href="/account">Account</a></li>
-        ${s.isAdmin ? html`<li><a href="/admin">Admin</a></li>` : ''}
-        <li><form class="inline" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${s.csrf}"><button class="link" type="submit">Sign out</button></form></li>`
-    : html`<li><a href="/sign-in">Sign in</a></li><li><a href="/sign-up">Sign up</a></li>`;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -41,9 +33,7 @@ ${p.script ? html`<script src="${ASSET_URLS.js}" defer></script>` : ''}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header><div class="bar"><a class="brand" href="/">${p.siteName}</a>
-${primaryNav}
-<nav aria-label="Account">${s ? html`<span class="muted">${s.name}</span>` : ''}<ul>${nav}</ul></nav></div></header>
+${siteHeader(p.siteName, p.session)}
 <main id="main">
 ${p.notice ? html`<p class="notice" role="status">${p.notice}</p>` : ''}
 ${p.body}
@@ -54,12 +44,16 @@ ${p.body}
 `.value;
 }
 
-/** Security headers of every site page. No inline script runs, nothing frames us, no referrer leaves. */
-export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; remoteImages?: boolean; connect?: boolean } = {}) {
-  // Public pages show listings' own logos (https only) and may load our one script file.
-  const img = opts.remoteImages ? "img-src 'self' https:" : "img-src 'self'";
+/**
+ * Security headers of every site page. No inline script runs, nothing frames us, no referrer
+ * leaves, and every picture is the site's own (/media, /badges, /assets): no page loads another
+ * site's image. With our script, a gallery video may become its host's player after a click, and
+ * a file field may preview the chosen picture (a blob: address of the visitor's own file).
+ */
+export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; connect?: boolean } = {}) {
+  const img = opts.script ? "img-src 'self' blob:" : "img-src 'self'";
   // A page that updates itself (a draft being drafted) may fetch its own fresh copy.
-  const script = (opts.script ? "; script-src 'self'" : '') + (opts.connect ? "; connect-src 'self'" : '');
+  const script = (opts.script ? `; script-src 'self'; frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}` : '') + (opts.connect ? "; connect-src 'self'" : '');
   reply
     .type('text/html; charset=utf-8')
     .header('content-security-policy', `default-src 'none'; style-src 'self'; ${img}${script}; base-uri 'none'; frame-ancestors 'none'`)

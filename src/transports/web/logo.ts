@@ -1,4 +1,5 @@
 import { html, type Html } from './html.ts';
+import { logoPicture } from './picture.ts';
 
 /** Up to two initials of a name ("Data Loop" → "DL", "notionly" → "N"). */
 export function initials(name: string): string {
@@ -12,23 +13,21 @@ export function initials(name: string): string {
 }
 
 /** One of the eight fallback colours (directory.css .tone-0 … .tone-7), the same for a name every time. */
-function toneOf(name: string): number {
+export function toneOf(name: string): number {
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
   return h % 8;
 }
 
 /**
- * A listing's logo or a founder's picture, else their initials. An image that fails to load draws
- * the initials itself (directory.css: a broken image renders its ::after), so no script is needed.
- * The name is always written beside it, so the picture is decorative. Only https images (the
- * pages' CSP allows those).
+ * A listing's logo or a founder's picture, else their initials. Only a logo the site keeps is
+ * drawn (picture.ts: from /media, in AVIF/WebP/PNG); an address on another site shows the
+ * initials, so no visitor's browser fetches another site's image. An image that fails to load
+ * draws the initials itself (directory.css: a broken image renders its ::after), so no script is
+ * needed. The name is always written beside it, so the picture is decorative.
  */
 export function logo(name: string, url: string | null, size: 'm' | 'l' = 'm'): Html {
-  const src = url?.startsWith('https://') ? url : null;
   const px = size === 'l' ? 64 : 44;
   const letters = initials(name);
-  return html`<span class="logo logo-${size} tone-${toneOf(name)}" aria-hidden="true"><span>${letters}</span>${
-    src ? html`<img src="${src}" alt="" data-initials="${letters}" width="${px}" height="${px}" loading="lazy" decoding="async" referrerpolicy="no-referrer">` : ''
-  }</span>`;
+  return html`<span class="logo logo-${size} tone-${toneOf(name)}" aria-hidden="true"><span>${letters}</span>${logoPicture(url, px, letters) ?? ''}</span>`;
 }

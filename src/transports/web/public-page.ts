@@ -37,12 +37,12 @@ export function sendPublicPage(web: Web, request: FastifyRequest, reply: Fastify
   };
   if (request.siteSession || !from.length) {
     const page = render();
-    pageHeaders(reply, { script: page.script, connect: page.connect, remoteImages: true }).code(page.status).header('vary', 'cookie');
+    pageHeaders(reply, { script: page.script, connect: page.connect }).code(page.status).header('vary', 'cookie');
     return reply.send(page.body);
   }
   const page = rendered(from, request.url, render);
   const shareable = page.status === 200;
-  pageHeaders(reply, { cache: shareable, script: page.script, connect: page.connect, remoteImages: true }).code(page.status).header('vary', 'cookie, accept-encoding');
+  pageHeaders(reply, { cache: shareable, script: page.script, connect: page.connect }).code(page.status).header('vary', 'cookie, accept-encoding');
   // A kept page is compressed once, not per request; each coding is its own representation (ETag).
   const { body, coding } = encodedBody(page, preferredCoding(request.headers['accept-encoding']));
   if (coding) reply.header('content-encoding', coding);

@@ -28,6 +28,7 @@ import { registerMyListingsPages } from './workspace/listings-page.ts';
 import { registerMyListingEditor } from './workspace/editor.ts';
 import { registerMyListingUpdates } from './workspace/updates.ts';
 import { registerMyListingStory } from './workspace/story.ts';
+import { registerMyListingPictures } from './workspace/pictures.ts';
 import { registerMyListingBadges } from './workspace/badges.ts';
 import { registerLaunchPages } from './workspace/launch-pages.ts';
 import { registerOrderPages } from './workspace/order-pages.ts';
@@ -106,6 +107,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerMyListingEditor(app, web);
   registerMyListingUpdates(app, web);
   registerMyListingStory(app, web);
+  registerMyListingPictures(app, web);
   registerMyListingBadges(app, web);
   registerLaunchPages(app, web);
   registerOrderPages(app, web);

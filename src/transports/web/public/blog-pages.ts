@@ -9,6 +9,7 @@ import { day, plural } from '../numbers.ts';
 import { hrefWith, pager } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
+import { shareImage } from '../share-images.ts';
 
 export const postHref = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -54,12 +55,14 @@ ${pager(posts, '/blog', { q }, 'Blog pages')}
     const { slug } = request.params as { slug: string };
     const post = await readOperation(web.services, request, getBlogPost, { slug });
     const path = postHref(post.slug);
+    const share = await shareImage(web.services, { kind: 'post', title: post.title, subtitle: post.excerpt, figure: day(post.published_at), siteName: web.siteName }, request.log);
     return sendPublicPage(web, request, reply, [post], () => ({
       title: post.title,
       description: post.excerpt,
       path,
       type: 'article',
       image: post.cover_url?.startsWith('https://') ? post.cover_url : null,
+      shareImage: share,
       feeds: FEEDS,
       jsonLd: [
         {

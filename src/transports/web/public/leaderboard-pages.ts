@@ -11,6 +11,7 @@ import { day, plural, usd } from '../numbers.ts';
 import { hrefWith, pager } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
+import { shareImage } from '../share-images.ts';
 
 /** What each board ranks by, in a visitor's words. */
 const ABOUT: Record<(typeof BOARDS)[number], string> = {
@@ -61,10 +62,13 @@ export function registerLeaderboardPages(app: FastifyInstance, web: Web) {
 
   app.get('/leaderboards', SITE_ROUTE, async (request, reply) => {
     const boards = await Promise.all(BOARDS.map((board) => readOperation(web.services, request, getLeaderboard, { board, per_page: 5 })));
+    const description = 'Products ranked by community votes (this week and all time), Domain Rating and revenue, and the paid billboard, labelled as such.';
+    const share = await shareImage(web.services, { kind: 'leaderboard', title: 'Leaderboards', subtitle: description, siteName: web.siteName }, request.log);
     return sendPublicPage(web, request, reply, boards, () => ({
       title: 'Leaderboards',
-      description: 'Products ranked by community votes (this week and all time), Domain Rating and revenue, and the paid billboard, labelled as such.',
+      description,
       path: '/leaderboards',
+      shareImage: share,
       jsonLd: [breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, { name: 'Leaderboards', path: '/leaderboards' }])],
       body: html`<h1>Leaderboards</h1>
 ${tabs()}
@@ -85,10 +89,18 @@ ${b.items.length ? '' : html`<p class="empty">No entries yet.</p>`}</li>`,
     const b = await readOperation(web.services, request, getLeaderboard, { board, week, page, per_page: 25 });
     const query = { week: b.week ? b.week.start : undefined };
     const path = hrefWith(boardHref(b.board), { ...query, page: b.page > 1 ? b.page : undefined });
+    const title = b.week ? `${b.title}: ${day(b.week.start)}` : b.title;
+    const leader = b.items[0]?.rank === 1 ? b.items[0].listing.name : undefined;
+    const share = await shareImage(
+      web.services,
+      { kind: 'leaderboard', title, subtitle: (b.paid ? b.label : null) ?? ABOUT[b.board], figure: leader ? `#1 ${leader}` : undefined, siteName: web.siteName },
+      request.log,
+    );
     return sendPublicPage(web, request, reply, [b], () => ({
-      title: b.week ? `${b.title}: ${day(b.week.start)}` : b.title,
+      title,
       description: b.paid ? `${b.label}` : ABOUT[b.board],
       path,
+      shareImage: share,
       jsonLd: [breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, { name: 'Leaderboards', path: '/leaderboards' }, { name: b.title, path: boardHref(b.board) }])],
       body: html`<h1>${b.title}</h1>
 ${tabs(b.board)}

@@ -22,6 +22,7 @@ import { discussionSection, type DiscussionForm, type DiscussionView, type Viewe
 import { discussionView, registerDiscussionPosts } from './discussion-posts.ts';
 import { claimInvite } from '../claims/flow-pages.ts';
 import { breadcrumbs, faqPage, softwareApplication } from '../json-ld.ts';
+import { listingShareCard, shareImage } from '../share-images.ts';
 
 /**
  * The listing page (every section of the profile, from get_listing and its neighbours' operations,
@@ -62,13 +63,14 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
     const s = request.siteSession;
     // The profile first: an unknown slug is a 404 before anything else is asked.
     const profile = await readOperation(services, request, getListing, { slug });
-    const [alternatives, awards, badges, reviews, standing, threads] = await Promise.all([
+    const [alternatives, awards, badges, reviews, standing, threads, share] = await Promise.all([
       readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
       readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
       readOperation(services, request, getBadges, { slug }),
       services.community.reviews(slug),
       s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
       readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
+      shareImage(services, listingShareCard(profile, web.siteName), request.log),
     ]);
     const viewer = s && standing ? await viewerOf(s, standing, threads.items) : undefined;
     const path = listingHref(profile.slug);
@@ -83,6 +85,7 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       status: o.status,
       type: 'product',
       image: profile.logo_url?.startsWith('https://') ? profile.logo_url : null,
+      shareImage: share,
       script: true,
       connect: true,
       head: html`<script src="${ASSET_URLS.discussionJs}" defer></script>`,

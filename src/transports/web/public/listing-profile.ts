@@ -9,6 +9,8 @@ import { logo } from '../logo.ts';
 import { day, plural, usd, votesWords } from '../numbers.ts';
 import { paragraphs } from '../paragraphs.ts';
 import { externalLink, platformName, webLinks } from '../social-links.ts';
+import { galleryPicture } from '../picture.ts';
+import { VIDEO_HOST_NAMES, videoLink } from '../../../domain/pictures/video-links.ts';
 
 type Profile = z.output<typeof ListingProfile>;
 
@@ -85,9 +87,7 @@ export function profileSections(p: Profile): Html {
   if (p.milestones?.length) {
     out.push(section('milestones', 'Milestones', html`<ol class="timeline">${p.milestones.map((m) => html`<li><time datetime="${m.date}">${day(m.date)}</time> <strong>${m.url ? externalLink(m.url, m.title) : m.title}</strong>${m.description ? html`<p>${m.description}</p>` : ''}</li>`)}</ol>`));
   }
-  if (p.media?.length) {
-    out.push(section('media', 'Media', html`<ul class="media">${p.media.map((m) => html`<li>${m.kind === 'image' && m.url.startsWith('https://') ? html`<img src="${m.url}" alt="${m.caption ?? `${p.name} screenshot`}" loading="lazy">` : externalLink(m.url, m.caption ?? `${p.name} video`)}${m.caption && m.kind === 'image' ? html`<br><span class="muted">${m.caption}</span>` : ''}</li>`)}</ul>`));
-  }
+  if (p.media?.length) out.push(section('media', 'Media', gallery(p.name, p.media)));
   if (p.latest_updates.length) {
     out.push(section('updates', 'Latest updates', html`<ul class="updates">${p.latest_updates.map((u) => html`<li><h3>${u.title}</h3><p class="muted"><time datetime="${u.created_at}">${day(u.created_at)}</time></p>${paragraphs(u.body)}</li>`)}</ul>`));
   }
@@ -118,4 +118,23 @@ export function badgesSection(p: Profile, badges: BadgeList): Html {
     html`<p class="badges">${badges.badges.map((b) => html`<img src="${new URL(b.image_url).pathname + new URL(b.image_url).search}" alt="${b.label}" width="${b.width}" height="${b.height}">`)}</p>
 <p><a href="${listingHref(p.slug)}/badges">Embed a badge on your site</a></p>`,
   );
+}
+
+/**
+ * The gallery: kept images as responsive pictures with their captions, videos as a link to the
+ * video that enhance.js turns into the host's player on a click (nothing is loaded from the host
+ * before). An image the site does not keep (from before uploads) is shown as a link, not loaded.
+ */
+function gallery(name: string, media: NonNullable<Profile['media']>): Html {
+  return html`<ul class="gallery">${media.map((m, i) => {
+    const caption = m.caption ? html`<figcaption>${m.caption}</figcaption>` : '';
+    if (m.kind === 'image') {
+      const picture = galleryPicture({ url: m.url, alt: m.alt ?? m.caption ?? `${name}, picture ${i + 1}`, width: m.width ?? null, height: m.height ?? null, eager: false });
+      return html`<li><figure>${picture ?? externalLink(m.url, m.caption ?? `${name}, picture ${i + 1}`)}${caption}</figure></li>`;
+    }
+    const video = videoLink(m.url);
+    if (!video) return html`<li>${externalLink(m.url, m.caption ?? `${name} video`)}</li>`;
+    const host = VIDEO_HOST_NAMES[video.host];
+    return html`<li><figure><a class="video" href="${video.url}" data-embed="${video.embedUrl}" data-title="${m.caption ?? `${name} video`}" rel="noopener nofollow" target="_blank"><span class="play" aria-hidden="true">▶</span><span>Play the video on ${host}<span class="muted"> (loads ${host} only when you click)</span></span></a>${caption}</figure></li>`;
+  })}</ul>`;
 }

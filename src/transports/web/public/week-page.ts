@@ -10,6 +10,7 @@ import { day, plural } from '../numbers.ts';
 import { hrefWith, pager } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
+import { shareImage } from '../share-images.ts';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export const weekHref = (monday: string) => `/launches/weeks/${monday}`;
@@ -37,11 +38,26 @@ export function registerWeekPage(app: FastifyInstance, web: Web) {
     const label = `${day(start)} to ${day(end)}`;
     const title = status === 'current' ? 'This week’s launches' : status === 'future' ? `Launches coming the week of ${day(start)}` : `Launches of the week of ${day(start)}`;
     const card = { session: request.siteSession, returnTo: path, heading: 3 as const };
+    // Named by its dates (a shared "this week" stays that week); a closed week shows its winner, one still open its count.
+    const winner = w.awards.find((a) => a.place === 1);
+    const winnerName = winner && w.items.find((i) => i.listing.slug === winner.slug)?.listing.name;
+    const share = await shareImage(
+      web.services,
+      {
+        kind: 'week',
+        title: `Launches of the week of ${day(start)}`,
+        subtitle: `${label}, ranked by community votes`,
+        figure: status === 'past' && winnerName ? `#1 ${winnerName}` : plural(w.total, 'launch', 'launches'),
+        siteName: web.siteName,
+      },
+      request.log,
+    );
     const entries = (list: typeof w.items) => list.map((e) => ({ listing: e.listing as Summary, card: { rank: e.rank, award: places.get(e.listing.slug) } }));
     return sendPublicPage(web, request, reply, [w], () => ({
       title,
       description: `${plural(w.total, 'launch', 'launches')} in the week of ${label}, ranked by community votes.`,
       path,
+      shareImage: share,
       jsonLd: [breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, { name: `Week of ${day(start)}`, path: weekHref(start) }])],
       body: html`<h1>${title}</h1>
 <p class="lede">${label} <span class="muted">(${timezone}; ${status === 'past' ? 'closed' : status === 'current' ? 'voting is open' : 'not started yet'})</span></p>

@@ -34,6 +34,7 @@ export const myListingHref = (id: number | string, sub = '') => `/my/listings/${
 
 const TABS: [string, string][] = [
   ['', 'Edit'],
+  ['pictures', 'Pictures'],
   ['launch', 'Launch'],
   ['updates', 'Updates'],
   ['milestones', 'Milestones'],
