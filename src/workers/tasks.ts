@@ -3,6 +3,8 @@ import { findBadge } from '../domain/owner-listings/badge-check.ts';
 import { draftSite } from '../extraction/draft-site.ts';
 import { findVerificationMeta } from '../domain/claims/verification-meta.ts';
 import { detectSuspects } from '../domain/community/vote-detection.ts';
+import { processImage } from '../media/process-image.ts';
+import { renderShareImage } from '../media/share-image.ts';
 
 /**
  * What the worker pool runs, by name: the steps that spend CPU on content from outside (a
@@ -19,6 +21,10 @@ export const TASKS = {
   findVerificationMeta: (i: { html: string; pageUrl: string; token: string }) => findVerificationMeta(i.html, i.pageUrl, i.token),
   /** A month of votes → the ones to hold for review (bursts, rings, single-purpose accounts): pair counting is CPU work. */
   detectVoteSuspects: detectSuspects,
+  /** An uploaded or re-hosted picture → its variants (sharp decodes and encodes), or a refusal. */
+  processImage,
+  /** A page's link-preview picture (1200×630 PNG): text laid out by pango, the logo composited. */
+  renderShareImage,
 };
 
 export type TaskName = keyof typeof TASKS;
