@@ -10,6 +10,8 @@ import { heldSite, waitFor } from './scenes.ts';
 import { loopbackSite } from '../../src/testing/loopback-site.ts';
 import { authorizeUrl, pkce, TEST_REDIRECT_URI } from '../../src/testing/oauth.ts';
 import { addWeeks, weekOf } from '../../src/domain/launches/weeks.ts';
+import { loopbackS3 } from '../../src/testing/loopback-s3.ts';
+import sharp from 'sharp';
 
 // Several nodes, one truth: two real app processes (`node src/main.ts`) on one PostgreSQL
 // database and one Redis, each addressed directly (no proxy in front; they trust one, so each test
@@ -28,11 +30,15 @@ let boss: PgBoss;
 let A: AppNode;
 let B: AppNode;
 let env: Record<string, string>;
+let s3: Awaited<ReturnType<typeof loopbackS3>>;
 
 before(async () => {
   pgDb = await freshPostgres('two_nodes');
   redis = await freshRedis();
+  // Pictures in S3-compatible storage both nodes share (a real s3rver on loopback).
+  s3 = await loopbackS3();
   env = {
+    ...s3.env,
     DATABASE_URL: pgDb.url,
     REDIS_URL: redis.url,
     PUBLIC_URL,
@@ -61,6 +67,7 @@ after(async () => {
   await shared?.close();
   await redis?.drop();
   await pgDb?.drop();
+  await s3?.close();
 });
 
 const nodes = () => [A, B];
@@ -116,6 +123,29 @@ async function ownerWithListing(slug: string, followers = 0) {
   }
   return { owner, id, slug };
 }
+
+test('pictures in S3: a logo uploaded through node A is served by node B, and its listing shows it there', async () => {
+  const { owner, slug, id } = await ownerWithListing('pictured-twice');
+  const browser = new Browser(PUBLIC_URL);
+  const form = await browser.request(A, 'GET', '/sign-in');
+  assert.equal((await browser.request(A, 'POST', '/sign-in', { email: owner.email, password: PASSWORD, csrf: csrfField(form.text) })).status, 303);
+  const page = await browser.request(A, 'GET', `/my/listings/${id}/pictures`);
+  const png = await sharp({ create: { width: 160, height: 160, channels: 3, background: '#2f5bd3' } }).png().toBuffer();
+  const body = new FormData();
+  body.append('csrf', csrfField(page.text));
+  body.append('logo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+  const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${A.url}/my/listings/${id}/pictures/logo`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin: PUBLIC_URL, 'x-forwarded-for': browser.ip } });
+  assert.equal(res.status, 303, await res.text());
+  const listing = await call(B.url, 'GET', `/api/v1/listings/${slug}`);
+  const path = new URL(listing.body.logo_url).pathname;
+  assert.match(path, /^\/media\/[0-9a-f]{64}\/logo-256\.png$/);
+  const served = await fetch(`${B.url}${path.replace('logo-256.png', 'logo-64.webp')}`);
+  assert.equal(served.status, 200, 'node B reads what node A stored');
+  assert.equal(served.headers.get('content-type'), 'image/webp');
+  const profile = await call(B.url, 'GET', `/listings/${slug}`);
+  assert.match(profile.text, new RegExp(path.replace('logo-256.png', 'logo-64.avif').replace(/[/.]/g, '\\$&')));
+});
 
 test('an Idempotency-Key sent to node A and retried on node B replays the first answer', async () => {
   const { owner, id } = await ownerWithListing('replayed');
