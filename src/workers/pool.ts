@@ -1,6 +1,10 @@
 import { MessageChannel } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+// sharp (libvips) is loaded here, before any worker: on glibc a native module first loaded by a
+// worker thread is unloaded when that worker ends, and a worker killed mid-image (over budget)
+// could take the process with it (sharp's documentation on worker threads).
+import 'sharp';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 /**
