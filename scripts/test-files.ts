@@ -74,6 +74,8 @@ export const LONGEST_FIRST = [
   'test/security/idor.test.ts',
   'src/transports/web/claims/claims-admin-browser.test.ts',
   'src/transports/web/workspace/paid-browser.test.ts',
+  'src/transports/web/workspace/pictures-browser.test.ts',
+  'src/transports/web/public/phone-layout-browser.test.ts',
   'src/cli-categories.test.ts',
   'src/transports/web/admin/pages.test.ts',
   'test/security/ssrf.test.ts',

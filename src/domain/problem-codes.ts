@@ -61,7 +61,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   image_too_many_pixels: 'The picture has more pixels than the site takes (a decompression bomb guard); scale it down first.',
   image_too_many_frames: 'The animation has more frames than the site takes; only the first frame of a GIF is kept anyway.',
   image_unsafe_svg: 'The SVG has a script, an event handler, an entity or a reference to another file or site; export it without them, or as PNG.',
-  image_too_small: 'The picture is smaller than the site takes (a logo at least 64 × 64 pixels, a gallery image at least 320 pixels wide).',
+  image_too_small: 'The picture is smaller than the site takes (a logo at least 64 × 64 pixels, a gallery image at least 320 pixels wide and at most 8 times as tall as wide).',
   file_too_large: 'The uploaded file is larger than the site takes (10 MB per file).',
   multipart_required: 'A file is uploaded as multipart/form-data, as the page\'s form sends it.',
   gallery_full: 'The listing\'s gallery has its most images (8) or videos (2); delete one first.',
