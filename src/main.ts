@@ -10,7 +10,7 @@ async function main() {
   const app = await createApp(config);
   if (demo) {
     const { loadDemoData } = await import('./demo/load.ts');
-    const result = await loadDemoData(app.database.db, { now: new Date() });
+    const result = await loadDemoData(app.database.db, { now: new Date(), pictures: { storage: app.services.mediaStorage, publicUrl: config.publicUrl } });
     console.log(result.loaded ? `demo data loaded: ${result.summary}` : 'demo data skipped: the database already has listings');
   }
   // Read before listening, so the block follows the listening line at once.

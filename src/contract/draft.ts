@@ -83,6 +83,16 @@ export const DraftCompetitor = z
   })
   .meta({ id: 'DraftCompetitor' });
 
+export const DraftLogoCopy = z
+  .object({
+    source_url: z.string().describe('Where the picture is downloaded from: the logo_url value, or the site\'s og:image when no logo was found.'),
+    from: z.enum(['logo_url', 'og_image']),
+    status: z.enum(['pending', 'kept', 'refused']),
+    url: z.string().nullable().describe("The site's copy (its 256 px PNG; 64 and 128 px, WebP and AVIF beside it) while status is kept."),
+    reason: z.string().nullable().describe('Why it could not be kept (status refused).'),
+  })
+  .meta({ id: 'DraftLogoCopy' });
+
 export const Draft = z
   .object({
     id: z.uuid(),
@@ -99,6 +109,9 @@ export const Draft = z
     milestones: z.array(DraftMilestone),
     seo: z.object({ title: z.string().nullable(), meta: z.string().nullable() }).nullable(),
     competitor: DraftCompetitor.nullable(),
+    logo_copy: DraftLogoCopy.nullable().describe(
+      "(Extension beyond the interface spec.) The copy this site keeps of the drafted logo: no page loads another site's image. fields.logo_url keeps the address on the site; the listing takes the copy while source_url is that address.",
+    ),
     not_found_on_website: z.array(z.string()).describe('Fields the site did not state, left blank on purpose.'),
     completeness: z.number().int().min(0).max(100),
     missing: z.array(z.string()).describe('What is still missing, by field or section name.'),

@@ -1,5 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../store/schema.ts';
 import { openDatabase, type Database } from '../store/database.ts';
@@ -11,6 +14,8 @@ import { loadDemoData } from './load.ts';
 import { flattenCategories } from './category-tree.ts';
 import { RANK } from '../store/comments-store.ts';
 import { readCommentText } from '../domain/community/comment-text.ts';
+import { localMediaStorage } from '../media/storage/local-storage.ts';
+import { galleryUrl, logoUrl } from '../media/variants.ts';
 
 // A Wednesday afternoon: the current week has started but is not over.
 const NOW = new Date('2025-06-11T15:30:00Z');
@@ -42,14 +47,21 @@ const DEMO_SLUGS = flattenCategories().map((c) => c.spec.slug);
 let a: Opened;
 let b: Opened;
 let firstResult: { loaded: boolean; summary: string };
+// Database a gets pictures (a few: each logo is processed for real), b none.
+const PUBLIC_URL = 'http://demo.test';
+const CAPS = { logos: 5, galleries: 1 };
+let mediaDir: string;
+const storage = () => localMediaStorage(mediaDir);
 
 before(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'launchyard-demo-media-'));
   [a, b] = await Promise.all([freshDb(), freshDb()]);
-  firstResult = await loadDemoData(a.db, { now: NOW });
+  firstResult = await loadDemoData(a.db, { now: NOW, pictures: { storage: storage(), publicUrl: PUBLIC_URL, caps: CAPS } });
   await loadDemoData(b.db, { now: NOW });
 });
 after(async () => {
   await Promise.all([a?.close(), b?.close()]);
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
 test('loads once and says what it loaded; a second call is a no-op', async () => {
@@ -57,6 +69,7 @@ test('loads once and says what it loaded; a second call is a no-op', async () =>
   assert.match(firstResult.summary, /\d+ listings/);
   assert.match(firstResult.summary, /\d+ votes/);
   assert.match(firstResult.summary, /\d+ comments under \d+ listings/);
+  assert.match(firstResult.summary, /\d logos, [234] gallery images under 1 listing,/);
   const again = await loadDemoData(a.db, { now: NOW });
   assert.equal(again.loaded, false);
   const [{ n }] = await rows(a.db, sql<{ n: number }>`select count(*)::int as n from listings`);
@@ -474,4 +487,60 @@ test('the same now gives the same discussions in two fresh databases', async () 
     rows(db, sql<{ subject_type: string; email: string; reason: string; at: string }>`select r.subject_type, u.email, r.reason, r.created_at::text as at
       from reports r join users u on u.id = r.reporter_id order by r.id`);
   assert.deepEqual(await reports(b.db), await reports(a.db));
+});
+
+test('pictures: the most visible listings get a kept logo, one gallery of kept screenshots; without a storage, none', async () => {
+  const logos = await rows(
+    a.db,
+    sql<{ slug: string; status: string; launch_week: string | null; logo_url: string; logo_hash: string; purpose: string; width: number }>`
+      select l.slug, l.status, l.launch_week::text, l.logo_url, l.logo_hash, f.purpose, f.width
+      from listings l join media_files f on f.source_hash = l.logo_hash order by l.id`,
+  );
+  // The cap, and the gallery's listing when it is not among the first.
+  assert.ok(logos.length >= CAPS.logos && logos.length <= CAPS.logos + CAPS.galleries, `${logos.length} logos`);
+  const [{ with_url }] = await rows(a.db, sql<{ with_url: number }>`select count(*)::int as with_url from listings where logo_url is not null`);
+  assert.equal(with_url, logos.length, 'a listing without a kept logo has no logo address either');
+  // The first the visitor sees: this week's launches, the most voted first.
+  const [top] = await rows(
+    a.db,
+    sql<{ slug: string }>`select slug from listings where status = 'live' and launch_week = ${CURRENT_WEEK} order by votes_count desc, id limit 1`,
+  );
+  assert.ok(logos.some((l) => l.slug === top.slug), 'the top launch of this week has no logo');
+  const names = new Set<string>();
+  for (const l of logos) {
+    assert.equal(l.logo_url, logoUrl(PUBLIC_URL, l.logo_hash));
+    assert.deepEqual([l.purpose, l.width], ['logo', 256]);
+    for await (const o of storage().list(`${l.logo_hash}/`)) names.add(o.key.slice(65));
+  }
+  assert.deepEqual([...names].sort(), ['logo-128.avif', 'logo-128.png', 'logo-128.webp', 'logo-256.avif', 'logo-256.png', 'logo-256.webp', 'logo-64.avif', 'logo-64.png', 'logo-64.webp']);
+  assert.equal(new Set(logos.map((l) => l.logo_hash)).size, logos.length, 'two products drew the same logo');
+
+  const images = await rows(
+    a.db,
+    sql<{ listing_id: string; url: string; alt: string | null; caption: string | null; media_hash: string; position: number; width: number; height: number; unlocked: string[]; status: string; has_logo: boolean }>`
+      select m.listing_id, m.url, m.alt, m.caption, m.media_hash, m.position, f.width, f.height, l.unlocked_sections as unlocked, l.status, l.logo_hash is not null as has_logo
+      from listing_media m join media_files f on f.source_hash = m.media_hash join listings l on l.id = m.listing_id order by m.listing_id, m.position`,
+  );
+  assert.ok(images.length >= 2 && images.length <= 4, `${images.length} gallery images`);
+  assert.equal(new Set(images.map((i) => i.listing_id)).size, 1);
+  images.forEach((i, k) => {
+    assert.equal(i.position, k);
+    assert.equal(i.url, galleryUrl(PUBLIC_URL, i.media_hash, i.width));
+    assert.deepEqual([i.width, i.height, i.status, i.unlocked.includes('media'), i.has_logo], [1280, 800, 'live', true, true]);
+    assert.ok(i.alt && i.alt.length > 40 && i.caption, 'alt text and caption');
+  });
+  assert.equal(new Set(images.map((i) => i.caption)).size, images.length, 'each screenshot shows another view');
+  // The screenshots planned as links to the product's own site are gone from that listing; its video stays.
+  const [{ links }] = await rows(
+    a.db,
+    sql<{ links: number }>`select count(*)::int as links from listing_media where listing_id = ${images[0].listing_id} and kind = 'image' and media_hash is null`,
+  );
+  assert.equal(links, 0);
+
+  const [none] = await rows(
+    b.db,
+    sql<{ logos: number; files: number; kept: number }>`select (select count(*)::int from listings where logo_url is not null) as logos,
+      (select count(*)::int from media_files) as files, (select count(*)::int from listing_media where media_hash is not null) as kept`,
+  );
+  assert.deepEqual(none, { logos: 0, files: 0, kept: 0 });
 });

@@ -12,6 +12,8 @@ import { generateDiscussions } from './discussions.ts';
 import { randomBytes } from 'node:crypto';
 import { networkOf, saltedHash } from '../domain/community/vote-provenance.ts';
 import { createRandom } from './random.ts';
+import { DEMO_PICTURE_CAPS, planDemoPictures } from './picture-plan.ts';
+import { insertDemoPictures, makeDemoPictures, type DemoPictureTarget, type MadePictures } from './picture-rows.ts';
 
 const DAY = 86_400_000;
 
@@ -21,12 +23,22 @@ async function idsBy(conn: Conn, query: RawBuilder<{ id: string; key: string }>)
   return new Map((await query.execute(conn)).rows.map((r) => [r.key, r.id]));
 }
 
+export interface DemoLoadOptions {
+  now: Date;
+  /**
+   * Where generated logos and gallery images are stored (the site's media storage and public
+   * address). Without it the demo has no pictures: listings show their initials, and the
+   * screenshots planned stay links to the products' own (made-up) sites.
+   */
+  pictures?: DemoPictureTarget & { caps?: { logos: number; galleries: number } };
+}
+
 /**
  * Fills an empty directory with a realistic, deterministic demo: the same `now` (and site
  * timezone) always produces the same rows. Skips when any listing exists. One transaction, and
  * every statement on `trx`: PGlite is a single session, so a query on `db` here would deadlock.
  */
-export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise<{ loaded: boolean; summary: string }> {
+export async function loadDemoData(db: Kysely<DB>, opts: DemoLoadOptions): Promise<{ loaded: boolean; summary: string }> {
   return db.transaction().execute(async (trx) => {
     // Two app nodes started with --demo against one PostgreSQL must not both load.
     await sql`select pg_advisory_xact_lock(7317002)`.execute(trx);
@@ -38,6 +50,12 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
     const now = opts.now;
     const data = generateDemoDataset(now, timeZone);
     const { users, founders, listings, activity } = data;
+    // Pictures are drawn and processed on libvips' threads while the rows below are inserted.
+    const pictures = opts.pictures;
+    const picturesMade: Promise<MadePictures> | undefined = pictures
+      ? makeDemoPictures(listings, planDemoPictures(listings, activity, pictures.caps ?? DEMO_PICTURE_CAPS), pictures)
+      : undefined;
+    picturesMade?.catch(() => {}); // awaited below; a failing insert first must not leave it unhandled
 
     const { categoryIds, attributeIds } = await insertCategoryTree(trx, data.categories);
 
@@ -367,12 +385,16 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       },
     );
 
+    const made = await picturesMade;
+    if (made) await insertDemoPictures(trx, listings, made, listingId, pictures!.publicUrl);
+
     // The same rule and bookkeeping as the week-start job, so the job finds these weeks done.
     let awards = 0;
     for (const week of await weeksAwaitingAwards(trx, weekOf(now, timeZone))) awards += (await computeWeekAwards(trx, week)).winners;
     const catalog = await insertCatalog(trx, now, data.interviewAnswers.map((a) => ({ ...a, user_id: userId(a.user) })));
 
     const byStatus = (s: string) => listings.filter((l) => l.status === s).length;
+    const galleryListings = new Set(made?.images.map((m) => m.listing)).size;
     const summary = [
       `${data.categories.length} categories`,
       `${attributeIds.size} category attributes`,
@@ -384,6 +406,7 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now: Date }): Promise
       `${activity.reviews.length} reviews`,
       `${discussions.comments} comments under ${discussions.listings} listings (${discussions.upvotes} upvotes, ${discussions.reports} open reports)`,
       `${awards} awards`,
+      ...(made ? [`${made.logos.length} logos`, `${made.images.length} gallery images under ${galleryListings} listing${galleryListings === 1 ? '' : 's'}`] : []),
       `${activity.updates.length} updates`,
       `${catalog.posts} blog posts`,
       `${catalog.questions} interview questions`,

@@ -4,6 +4,7 @@ import { DRAFT_FIELDS } from '../extraction/types.ts';
 import { applyFieldEvent, blankField } from '../domain/drafts/field-states.ts';
 import { aiDraftOf, DraftingOverBudget, type Drafter } from '../domain/drafts/drafting.ts';
 import { DRAFT_PIPELINE_JOB } from '../domain/drafts/drafts.ts';
+import { DRAFT_LOGO_JOB, logoToCopy, startCopy } from '../domain/drafts/kept-logo.ts';
 import type { JobDispatcher } from './dispatch.ts';
 
 export interface DraftJobDeps {
@@ -11,11 +12,15 @@ export interface DraftJobDeps {
   crawler: Crawler;
   drafter: Drafter;
   now: () => Date;
+  /** Where the logo copy is sent once the draft is ready (jobs/draft-logo.ts); without it none is made. */
+  jobs?: JobDispatcher;
 }
 
 /**
  * The 'draft-pipeline' job: crawl the site (snapshots stored, progress reported), draft, verify,
- * write each field's verdict, status ready. A site that cannot be read ends the draft failed with
+ * write each field's verdict, status ready; then the 'draft-logo' job copies the logo it found (or
+ * the home page's og:image) into the site's own storage, so the draft is ready without waiting for
+ * a picture and a picture that cannot be kept never fails the draft. A site that cannot be read ends the draft failed with
  * the crawler's code and reason. Safe to run again: pages and AI verdicts are replaced, while
  * fields the owner edited, filled, locked or deleted keep their values (field-states.ts, redraft).
  */
@@ -65,13 +70,17 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
   const found = DRAFT_FIELDS.filter((f) => verified.fields[f]?.state === 'ai').length;
   if (!(await stores.drafts.progress(draftId, { stage: 'verifying', skipped, fields_drafted: found }, now()))) return { draftId, skipped: 'left the pipeline' };
 
-  return stores.transaction(async (s) => {
+  let copyLogo = false;
+  const written = await stores.transaction(async (s) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });
     if (!cur || cur.status !== 'drafting') return { draftId, skipped: cur?.status ?? 'gone' };
     const fields = { ...cur.fields };
     for (const f of DRAFT_FIELDS) fields[f] = applyFieldEvent(fields[f] ?? blankField(), { kind: 'redraft', verdict: aiDraftOf(verified.fields[f]) });
     const mine = new Set(cur.owner_sections);
     const drafted = DRAFT_FIELDS.filter((f) => verified.fields[f]?.state === 'ai').length;
+    // The first page read is the home page: its og:image is the copy offered when no logo was found.
+    const copy = deps.jobs ? startCopy(cur.logo_copy, logoToCopy(fields.logo_url, crawl.pages[0])) : null;
+    copyLogo = copy !== null;
     await s.drafts.update(
       draftId,
       {
@@ -82,11 +91,15 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
         ...(mine.has('faqs') ? {} : { faqs: verified.faqs }),
         ...(mine.has('founders') ? {} : { founders: verified.founders }),
         ...(mine.has('company_socials') ? {} : { company_socials: verified.socials }),
+        ...copy,
       },
       now(),
     );
     return { draftId, status: 'ready', pages: crawl.pages.length, fields_drafted: drafted };
   });
+  // After the commit: the logo job may run on another node at once and must see the pending copy.
+  if (copyLogo) await deps.jobs!.send(DRAFT_LOGO_JOB, { draftId }, { singletonKey: draftId });
+  return written;
 }
 
 /** How long a draft may wait in the queue, or sit in the pipeline without progress, before the sweeper acts. */

@@ -18,6 +18,10 @@ import { COMMENT_MAIL_JOB, REPLY_MAIL_JOB } from '../domain/community/discussion
 import { mailNewComments, mailReply } from './discussion-mail.ts';
 import { discussionMailStore } from '../store/discussion-mail-store.ts';
 import { runVoteWeighing, VOTE_WEIGHING_JOB } from './vote-weighing.ts';
+import { DRAFT_LOGO_JOB } from '../domain/drafts/kept-logo.ts';
+import { runDraftLogo } from './draft-logo.ts';
+import { pictureDownloader, type PictureDownloader } from './picture-download.ts';
+import { PICTURE_RULES } from '../domain/pictures/listing-pictures.ts';
 import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
 import { mediaStore } from '../store/media-store.ts';
 
@@ -33,6 +37,7 @@ export interface JobContext {
  */
 export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, JobHandler>; close(): Promise<void> } {
   let crawler: ClosableCrawler | undefined;
+  let pictures: PictureDownloader | undefined;
   // The crawler is made on first use: most nodes' handlers never crawl.
   const pool = ctx.services.pool;
   const budgets = ctx.config.workers;
@@ -41,6 +46,23 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     crawler: (crawler ??= draftCrawler(ctx.config, pool)),
     drafter: ctx.services.drafts.drafter,
     now: ctx.services.now,
+    jobs: ctx.services.jobs,
+  });
+  // A drafted logo is fetched like the site's pages (same bot, hosts, redirects), bounded like an upload.
+  const draftLogo = () => ({
+    stores: draftStores(ctx.db),
+    download: (pictures ??= pictureDownloader({
+      userAgent: ctx.config.crawler.userAgent,
+      allowHosts: ctx.config.crawler.allowHosts,
+      maxBytes: PICTURE_RULES.fileBytes,
+      timeMs: ctx.config.crawler.bounds.timeMs,
+      maxRedirects: ctx.config.crawler.bounds.maxRedirects,
+    })).download,
+    process: (bytes: Uint8Array) => pool.run('processImage', { bytes, purpose: 'logo' }, { budgetMs: PICTURE_RULES.processBudgetMs }),
+    storage: ctx.services.mediaStorage,
+    publicUrl: ctx.config.publicUrl,
+    now: ctx.services.now,
+    forget: ctx.services.listings.forget,
   });
   const discussionMail = () => ({
     store: discussionMailStore(ctx.db),
@@ -55,6 +77,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [REPLY_MAIL_JOB]: (data) => mailReply(discussionMail(), { commentId: String(data.commentId) }),
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
+    [DRAFT_LOGO_JOB]: (data, signal) => runDraftLogo(draftLogo(), String(data.draftId), signal),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [VOTE_WEIGHING_JOB]: () => runVoteWeighing({ db: ctx.db, now: ctx.services.now, rules: ctx.services.voteTrust.rules, pool }),
     [MEDIA_SWEEP_JOB]: () => runMediaSweep({ store: mediaStore(ctx.db), storage: ctx.services.mediaStorage, pictures: ctx.services.pictures, now: ctx.services.now }),
@@ -73,7 +96,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
         String(data.listingId),
       ),
   };
-  return { handlers, close: async () => crawler?.close() };
+  return { handlers, close: async () => void (await Promise.all([crawler?.close(), pictures?.close()])) };
 }
 
 /** The drafts' crawler, as config.crawler says (user agent, bounds, hosts allowed on private addresses); pages are read in the pool. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, ListingPlan, ListingStatus } from './schema.ts';
-import type { ListingColumns, ListingFromDraft } from '../domain/drafts/listing-from-draft.ts';
+import type { ListingColumns, ListingFromDraft, ListingLogo } from '../domain/drafts/listing-from-draft.ts';
 
 /** A free slug: `base`, else `base-2`, `base-3`, … (checked against `table`). */
 async function freeSlug(db: Kysely<DB>, table: 'listings' | 'founders', base: string): Promise<string> {
@@ -36,23 +36,40 @@ export function draftListingsStore(db: Kysely<DB>) {
       return names.map((n) => byName.get(n.toLowerCase())).filter((r) => r !== undefined);
     },
 
-    async create(ownerId: string, slugBase: string, c: ListingColumns): Promise<{ id: string; slug: string; plan: ListingPlan; status: ListingStatus }> {
+    async create(ownerId: string, slugBase: string, c: ListingColumns, logo: ListingLogo): Promise<{ id: string; slug: string; plan: ListingPlan; status: ListingStatus }> {
       const slug = await freeSlug(db, 'listings', slugBase);
       return db
         .insertInto('listings')
-        .values({ ...columnValues(c), slug, owner_id: ownerId, status: 'draft', plan: 'free' } as never)
+        .values({ ...columnValues(c), ...logo, slug, owner_id: ownerId, status: 'draft', plan: 'free' } as never)
         .returning(['id', 'slug', 'plan', 'status'])
         .executeTakeFirstOrThrow();
     },
 
-    /** Updates the owner's listing; undefined when it is gone or no longer theirs. */
-    async update(listingId: string, ownerId: string, c: ListingColumns, at: Date) {
+    /**
+     * Updates the owner's listing; undefined when it is gone or no longer theirs. The logo only
+     * when given: a listing's logo may be the owner's upload, which other edits of the draft leave.
+     */
+    async update(listingId: string, ownerId: string, c: ListingColumns, at: Date, logo?: ListingLogo) {
       return db
         .updateTable('listings')
-        .set({ ...columnValues(c), updated_at: at } as never)
+        .set({ ...columnValues(c), ...logo, updated_at: at } as never)
         .where('id', '=', listingId)
         .where('owner_id', '=', ownerId)
         .returning(['id', 'slug', 'plan', 'status'])
+        .executeTakeFirst();
+    },
+
+    /**
+     * The draft's kept logo, once its copy is made, on a listing saved from the draft before: only
+     * while the listing has no kept logo (an upload made meanwhile stays). Its slug when it took it.
+     */
+    async takeKeptLogo(listingId: string, logo: { url: string; hash: string }, at: Date) {
+      return db
+        .updateTable('listings')
+        .set({ logo_url: logo.url, logo_hash: logo.hash, updated_at: at })
+        .where('id', '=', listingId)
+        .where('logo_hash', 'is', null)
+        .returning('slug')
         .executeTakeFirst();
     },
 

@@ -40,14 +40,30 @@ export interface DraftCompetitorRecord {
 }
 export type OwnerSection = 'faqs' | 'founders' | 'company_socials';
 
+/**
+ * The copy the site keeps of a drafted logo (domain/drafts/kept-logo.ts, jobs/draft-logo.ts):
+ * where it is downloaded from, whether that worked, the kept picture's address (its 256 px PNG).
+ */
+export interface DraftLogoRecord {
+  source_url: string;
+  /** The logo the draft found (its logo_url value), or the site's og:image when it found none. */
+  from: 'logo_url' | 'og_image';
+  status: 'pending' | 'kept' | 'refused';
+  /** The kept picture (logoUrl of media/variants.ts) while status is kept. */
+  url: string | null;
+  /** Why it could not be kept, in a sentence (status refused). */
+  reason: string | null;
+}
+
 /** A draft row with its JSON columns typed. */
-export interface DraftRecord extends Omit<Selectable<DraftsTable>, 'fields' | 'faqs' | 'founders' | 'milestones' | 'competitor' | 'owner_sections'> {
+export interface DraftRecord extends Omit<Selectable<DraftsTable>, 'fields' | 'faqs' | 'founders' | 'milestones' | 'competitor' | 'owner_sections' | 'logo_copy'> {
   fields: Partial<Record<string, FieldRecord>>;
   faqs: DraftFaqRecord[];
   founders: DraftFounderRecord[];
   milestones: DraftMilestoneRecord[];
   competitor: DraftCompetitorRecord | null;
   owner_sections: OwnerSection[];
+  logo_copy: DraftLogoRecord | null;
 }
 
 /** What a write may change; JSON columns as objects (serialised here). */
@@ -68,6 +84,9 @@ export interface DraftChanges {
   milestones?: DraftMilestoneRecord[];
   seo?: { title: string | null; meta: string | null } | null;
   competitor?: DraftCompetitorRecord | null;
+  logo_copy?: DraftLogoRecord | null;
+  /** The kept logo's picture (media_files): set with logo_copy, null unless it is kept. */
+  logo_hash?: string | null;
   skipped?: Array<{ url: string; reason: string }>;
   /** The pages the crawl has read so far (url after redirects, title). */
   pages_read?: Array<{ url: string; title: string }>;
@@ -76,7 +95,7 @@ export interface DraftChanges {
   submitted_at?: Date | null;
 }
 
-const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor', 'skipped', 'pages_read'] as const;
+const JSON_COLUMNS = ['fields', 'faqs', 'founders', 'company_socials', 'founder_socials', 'story', 'milestones', 'seo', 'competitor', 'logo_copy', 'skipped', 'pages_read'] as const;
 
 function serialise(changes: DraftChanges): Record<string, unknown> {
   const out: Record<string, unknown> = { ...changes };

@@ -93,10 +93,11 @@ function queries(db: Kysely<DB>) {
         where m.id = o.id and m.listing_id = ${listingId}`.execute(db);
     },
 
-    /** True when a listing's logo or gallery still uses the picture. */
+    /** True when a listing's logo or gallery, or a draft's logo copy, still uses the picture. */
     async referenced(hash: string) {
       const r = await sql<{ used: boolean }>`select exists (select 1 from listings where logo_hash = ${hash})
-        or exists (select 1 from listing_media where media_hash = ${hash}) as used`.execute(db);
+        or exists (select 1 from listing_media where media_hash = ${hash})
+        or exists (select 1 from drafts where logo_hash = ${hash}) as used`.execute(db);
       return r.rows[0].used;
     },
 
@@ -104,7 +105,8 @@ function queries(db: Kysely<DB>) {
     async forgetIfUnused(hash: string) {
       const r = await sql`delete from media_files f where f.source_hash = ${hash}
         and not exists (select 1 from listings where logo_hash = f.source_hash)
-        and not exists (select 1 from listing_media where media_hash = f.source_hash)`.execute(db);
+        and not exists (select 1 from listing_media where media_hash = f.source_hash)
+        and not exists (select 1 from drafts where logo_hash = f.source_hash)`.execute(db);
       return Number(r.numAffectedRows ?? 0) > 0;
     },
 
@@ -121,6 +123,7 @@ function queries(db: Kysely<DB>) {
         where f.created_at < ${before}
           and not exists (select 1 from listings where logo_hash = f.source_hash)
           and not exists (select 1 from listing_media where media_hash = f.source_hash)
+          and not exists (select 1 from drafts where logo_hash = f.source_hash)
         limit ${limit}`.execute(db);
       return r.rows.map((x) => x.source_hash);
     },

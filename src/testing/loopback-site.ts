@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 export interface SitePage {
   status?: number;
   type?: string;
-  body: string;
+  /** Text, or bytes (a picture). */
+  body: string | Uint8Array;
   headers?: Record<string, string>;
   /** Answer this late, e.g. so a browser test sees a crawl in progress. */
   delayMs?: number;

@@ -10,6 +10,7 @@ import { checkFieldActions, patchChanges } from './patch.ts';
 import { presentDraft, presentDraftEntry } from './present.ts';
 import { listingFromDraft, slugify } from './listing-from-draft.ts';
 import { aiDraftOf, DraftingOverBudget, type Drafter } from './drafting.ts';
+import { copyAfterEdit, DRAFT_LOGO_JOB, logoValue } from './kept-logo.ts';
 
 export const DRAFT_PIPELINE_JOB = 'draft-pipeline';
 export const DRAFT_COMPETITOR_JOB = 'draft-competitor';
@@ -60,15 +61,19 @@ export function createDrafts(deps: { stores: DraftStores; jobs: JobDispatcher; n
     return out;
   }
 
-  /** Creates or updates the owner's listing from the draft (inside the caller's transaction). */
-  async function saveListing(s: DraftStoresIn, d: DraftRecord, opts: { submittedAt?: Date }) {
+  /**
+   * Creates or updates the owner's listing from the draft (inside the caller's transaction). An
+   * update writes the logo only when the draft's logo changed (opts.logo): the listing's logo may
+   * be one the owner uploaded since.
+   */
+  async function saveListing(s: DraftStoresIn, d: DraftRecord, opts: { submittedAt?: Date; logo?: boolean }) {
     const mapped = listingFromDraft(d);
     if (!mapped.columns.name) {
       throw new DomainError('conflict', 'draft_incomplete', 'A listing needs a name: set fields.name first.');
     }
     const at = now();
-    let listing = d.listing_id ? await s.listings.update(d.listing_id, d.owner_id, mapped.columns, at) : undefined;
-    listing ??= await s.listings.create(d.owner_id, slugify(mapped.columns.name) || 'listing', mapped.columns);
+    let listing = d.listing_id ? await s.listings.update(d.listing_id, d.owner_id, mapped.columns, at, opts.logo ? mapped.logo : undefined) : undefined;
+    listing ??= await s.listings.create(d.owner_id, slugify(mapped.columns.name) || 'listing', mapped.columns, mapped.logo);
     const cats = await s.listings.categoriesByName(mapped.categories);
     // Free plan: the primary category only; the rest stay on the draft for a later upgrade.
     await s.listings.setCategories(listing.id, cats.slice(0, listing.plan === 'paid' ? 1 + PAID_EXTRA_CATEGORIES : 1).map((c) => c.id));
@@ -124,14 +129,20 @@ export function createDrafts(deps: { stores: DraftStores; jobs: JobDispatcher; n
         for (const f of only) regenerated[f] = aiDraftOf(drafted.verified.fields[f]);
       }
 
+      let copyLogo = false;
       const after = await stores.transaction(async (s) => {
         const cur = await s.drafts.get(id, { forUpdate: true });
         if (!cur || cur.owner_id !== userId) throw draftNotFound();
         assertSettled(cur);
-        const next = await s.drafts.update(id, patchChanges(cur, patch, regenerated), now());
+        const changes = patchChanges(cur, patch, regenerated);
+        // A logo changed to another address is copied too (kept-logo.ts), after this commits.
+        const copy = copyAfterEdit(cur, changes.fields);
+        copyLogo = copy !== null;
+        const next = await s.drafts.update(id, { ...changes, ...copy }, now());
         // Once submitted, the listing follows the draft (spec 3.1).
-        return next.status === 'submitted' ? saveListing(s, next, {}) : next;
+        return next.status === 'submitted' ? saveListing(s, next, { logo: logoValue(cur.fields) !== logoValue(next.fields) }) : next;
       });
+      if (copyLogo) await jobs.send(DRAFT_LOGO_JOB, { draftId: id }, { singletonKey: id });
       const alreadyQueued = before.competitor?.status === 'pending' && before.competitor.url === after.competitor?.url;
       if (patch.competitor_url && after.competitor?.status === 'pending' && !alreadyQueued) {
         await jobs.send(DRAFT_COMPETITOR_JOB, { draftId: id, url: after.competitor.url });

@@ -2,6 +2,7 @@ import type { DraftRecord } from '../../store/drafts-store.ts';
 import type { FieldValue } from '../../extraction/types.ts';
 import { normaliseDomain } from '../listings/directory.ts';
 import { notFoundOnWebsite } from './completeness.ts';
+import { keptCopy } from './kept-logo.ts';
 
 /** The listing columns a draft writes (submit_draft, and update_draft once submitted). */
 export interface ListingColumns {
@@ -19,7 +20,6 @@ export interface ListingColumns {
   founded_year: number | null;
   contact_email: string | null;
   demo_video_url: string | null;
-  logo_url: string | null;
   seo_title: string | null;
   seo_description: string | null;
   features: string[];
@@ -32,8 +32,18 @@ export interface ListingColumns {
   not_found_on_website: string[];
 }
 
+/**
+ * The listing's logo from a draft: the copy the site keeps of the draft's logo (kept-logo.ts),
+ * never the address on the product's site; none while there is no such copy.
+ */
+export interface ListingLogo {
+  logo_url: string | null;
+  logo_hash: string | null;
+}
+
 export interface ListingFromDraft {
   columns: ListingColumns;
+  logo: ListingLogo;
   /** Category names in order, the first primary (resolved to ids by the store). */
   categories: string[];
   founders: { name: string; title: string | null; bio: string | null; socials: Record<string, string> }[];
@@ -125,7 +135,6 @@ export function listingFromDraft(draft: DraftRecord): ListingFromDraft {
       founded_year: foundedYear(one(value('founded_year'))),
       contact_email: one(value('contact_email')),
       demo_video_url: one(value('demo_video_url')),
-      logo_url: one(value('logo_url')),
       seo_title: draft.seo?.title ?? null,
       seo_description: draft.seo?.meta ?? null,
       features: many(value('features')),
@@ -137,8 +146,14 @@ export function listingFromDraft(draft: DraftRecord): ListingFromDraft {
       story: story && Object.keys(story).length ? story : null,
       not_found_on_website: notFoundOnWebsite(draft.fields),
     },
+    logo: logoOf(draft),
     categories: many(value('categories')),
     founders: draft.founders.map((f, i) => ({ name: f.name, title: f.title, bio: f.bio, socials: i === 0 ? draft.founder_socials : {} })),
     milestones: draft.milestones.map((m) => ({ date: m.date, title: m.title, description: m.description, url: m.url })),
   };
+}
+
+function logoOf(draft: DraftRecord): ListingLogo {
+  const kept = keptCopy(draft);
+  return { logo_url: kept?.url ?? null, logo_hash: kept?.hash ?? null };
 }

@@ -73,6 +73,7 @@ export function presentDraft(d: DraftRecord): z.input<typeof Draft> {
     milestones: d.milestones,
     seo: d.seo,
     competitor: d.competitor,
+    logo_copy: d.logo_copy ?? null,
     not_found_on_website: notFoundOnWebsite(d.fields),
     ...completeness(d),
     listing_id: d.listing_id === null ? null : Number(d.listing_id),

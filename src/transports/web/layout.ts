@@ -50,10 +50,11 @@ ${p.body}
  * site's image. With our script, a gallery video may become its host's player after a click, and
  * a file field may preview the chosen picture (a blob: address of the visitor's own file).
  */
-export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; connect?: boolean } = {}) {
+export function pageHeaders(reply: FastifyReply, opts: { cache?: boolean; script?: boolean; connect?: boolean; videos?: boolean } = {}) {
   const img = opts.script ? "img-src 'self' blob:" : "img-src 'self'";
   // A page that updates itself (a draft being drafted) may fetch its own fresh copy.
-  const script = (opts.script ? `; script-src 'self'; frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}` : '') + (opts.connect ? "; connect-src 'self'" : '');
+  const script =
+    (opts.script ? "; script-src 'self'" : '') + (opts.connect ? "; connect-src 'self'" : '') + (opts.script && opts.videos ? `; frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}` : '');
   reply
     .type('text/html; charset=utf-8')
     .header('content-security-policy', `default-src 'none'; style-src 'self'; ${img}${script}; base-uri 'none'; frame-ancestors 'none'`)

@@ -17,6 +17,8 @@ export interface PublicPage extends Omit<HeadOptions, 'siteName' | 'publicUrl' |
   head?: Html;
   /** The page's script may fetch from this site (connect-src 'self'). */
   connect?: boolean;
+  /** The page may show a gallery video's player after a click (frame-src of the three hosts). */
+  videos?: boolean;
 }
 
 /**
@@ -33,16 +35,16 @@ export function sendPublicPage(web: Web, request: FastifyRequest, reply: Fastify
     const meta = pageHead({ ...p, siteName: web.siteName, publicUrl: web.publicUrl, path: status < 400 ? p.path : undefined, noindex: p.noindex || status >= 400 });
     const head = p.head ? html`${meta}${p.head}` : meta;
     const body = layout({ title: p.title, siteName: web.siteName, session: request.siteSession, notice: noticeOf(request), body: p.body, head, script: p.script });
-    return { body, status, script: p.script ?? false, connect: p.connect ?? false };
+    return { body, status, script: p.script ?? false, connect: p.connect ?? false, videos: p.videos ?? false };
   };
   if (request.siteSession || !from.length) {
     const page = render();
-    pageHeaders(reply, { script: page.script, connect: page.connect }).code(page.status).header('vary', 'cookie');
+    pageHeaders(reply, { script: page.script, connect: page.connect, videos: page.videos }).code(page.status).header('vary', 'cookie');
     return reply.send(page.body);
   }
   const page = rendered(from, request.url, render);
   const shareable = page.status === 200;
-  pageHeaders(reply, { cache: shareable, script: page.script, connect: page.connect }).code(page.status).header('vary', 'cookie, accept-encoding');
+  pageHeaders(reply, { cache: shareable, script: page.script, connect: page.connect, videos: page.videos }).code(page.status).header('vary', 'cookie, accept-encoding');
   // A kept page is compressed once, not per request; each coding is its own representation (ETag).
   const { body, coding } = encodedBody(page, preferredCoding(request.headers['accept-encoding']));
   if (coding) reply.header('content-encoding', coding);

@@ -9,6 +9,8 @@ export interface Rendered {
   script: boolean;
   /** Its script may fetch from this site (connect-src 'self'). */
   connect?: boolean;
+  /** It may show a gallery video's player after a click (frame-src). */
+  videos?: boolean;
   /** How many requests this rendering has answered. */
   served: number;
   /** The body compressed for browsers that ask, kept with it. */

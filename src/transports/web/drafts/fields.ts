@@ -5,6 +5,8 @@ import { errorAt, idOf, type FormState } from './form.ts';
 import { formKeys } from '../form-operation.ts';
 import { html, type Html } from '../html.ts';
 import { errorSummary } from '../layout.ts';
+import { initials } from '../logo.ts';
+import { logoPicture } from '../picture.ts';
 
 type DraftView = z.output<typeof Draft>;
 type FieldView = DraftView['fields'][DraftField];
@@ -38,7 +40,7 @@ const HINTS: Partial<Record<DraftField, string>> = {
   country: 'The ISO code, for example DE or US.',
   founded_year: 'For example 2021.',
   demo_video_url: 'A link to a video, for example on YouTube or Vimeo.',
-  logo_url: 'A link to the logo image.',
+  logo_url: 'A link to the logo image: this site keeps a copy of it, and its pages show the copy.',
 };
 
 const isList = (f: DraftField) => (LIST_FIELDS as readonly string[]).includes(f);
@@ -122,10 +124,46 @@ ${box}
 <p class="hint" id="${hintId}">${HINTS[f] ? `${HINTS[f]} ` : ''}${limitWords(f)}</p>
 ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}
 ${evidenceList(view.evidence, `Evidence for ${label}`)}
+${f === 'logo_url' ? logoCopyView(d) : ''}
 ${aiValue && view.state !== 'ai' ? html`<p class="muted">The AI’s value${view.state === 'override' && aiValue === boxValue(view.value) ? ' (locked as it is)' : ''}: ${aiValue}</p>` : ''}
 <div class="field-actions">${actions}</div>
 <p class="busy" role="status" hidden><progress></progress> <span></span></p>
 </div>`;
+}
+
+/** The copy of another address than the logo box's (kept-logo.ts): offered back with a button. */
+const offeredCopy = (d: DraftView) => (d.logo_copy?.status === 'kept' && d.logo_copy.source_url !== d.fields.logo_url.value ? d.logo_copy : null);
+const USE_COPY_FORM = 'logo-copy-use';
+
+/**
+ * The copy this site keeps of the logo (jobs/draft-logo.ts): the picture pages show and the
+ * address it came from, the copy under way, or why it could not be kept. A copy of another
+ * address (the site's og:image when no logo was found, or the logo before its box was emptied)
+ * is offered back: its button posts that address as the logo (a form of its own, below the
+ * profile form, since forms do not nest).
+ */
+function logoCopyView(d: DraftView): Html | '' {
+  const c = d.logo_copy;
+  if (!c) return '';
+  // An owner may type anything in the box: only a web address becomes a link.
+  const web = ['http:', 'https:'].includes(URL.parse(c.source_url)?.protocol ?? '');
+  const source = web ? html`<a href="${c.source_url}" rel="nofollow noopener">${c.source_url}</a>` : html`“${c.source_url}”`;
+  const name = typeof d.fields.name.value === 'string' ? d.fields.name.value : '';
+  const picture = logoPicture(c.url, 64, initials(name)) ?? '';
+  const offered = offeredCopy(d);
+  if (offered) {
+    const what = offered.from === 'og_image' ? html`Your site’s share picture (og:image), from ${source}, kept as a square logo.` : html`A logo kept earlier, from ${source}.`;
+    return html`<figure class="logo-copy" id="logo-copy">${picture}<figcaption>${what} <button type="submit" class="secondary" form="${USE_COPY_FORM}">Use this picture as the logo</button></figcaption></figure>`;
+  }
+  if (c.source_url !== d.fields.logo_url.value) return '';
+  switch (c.status) {
+    case 'kept':
+      return html`<figure class="logo-copy" id="logo-copy">${picture}<figcaption>The copy this site keeps, from ${source}. Pages show this copy: no visitor’s browser loads the picture from your site.</figcaption></figure>`;
+    case 'pending':
+      return html`<p class="logo-copy muted" id="logo-copy">This site is making its copy of the logo from ${source}: reload the page in a moment to see it.</p>`;
+    case 'refused':
+      return html`<p class="logo-copy" id="logo-copy"><strong>Not kept:</strong> ${c.reason ?? ''} Listings show the initials instead: give the address of another picture, or upload a logo under My listings once the draft is saved.</p>`;
+  }
 }
 
 /** The profile fields: one form, one box per field with its state and evidence, per-field lock, restore and regenerate. */
@@ -143,7 +181,19 @@ ${formKeys(c.csrf)}
 ${DRAFT_FIELDS.map((f) => fieldRow(c, f))}
 <button type="submit" name="act" value="save">Save the profile</button>
 </form>
+${useCopyForm(c)}
 </section>`;
+}
+
+/** The form the offered copy's button posts: its address as the logo, saved like the profile form. */
+function useCopyForm(c: FieldsContext): Html | '' {
+  const offered = offeredCopy(c.draft);
+  if (!offered) return '';
+  return html`<form id="${USE_COPY_FORM}" method="post" action="/drafts/${c.draft.id}/fields">
+${formKeys(c.csrf)}
+<input type="hidden" name="fields.logo_url" value="${offered.source_url}">
+<input type="hidden" name="act" value="save">
+</form>`;
 }
 
 /** The button pressed: save, or lock / restore / regenerate of one field. */

@@ -10,17 +10,20 @@ import { listingHref } from '../listing-card.ts';
 import { day, votesWords } from '../numbers.ts';
 import { readOperation } from '../read-operation.ts';
 import { sendShared } from '../shared-response.ts';
+import { logoEnclosures } from './logo-enclosure.ts';
 
 /** Weeks of launches a feed carries: this one and the three before. */
 const WEEKS = 4;
 const TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;
 
 /**
- * RSS 2.0 and Atom feeds of the launches (the live launches of the last four weeks, newest first)
- * and of the blog, written by the `feed` library from the same operations as the pages.
+ * RSS 2.0 and Atom feeds of the launches (the live launches of the last four weeks, newest first,
+ * each with its logo as enclosure when the site keeps one) and of the blog, written by the `feed`
+ * library from the same operations as the pages.
  */
 export function registerFeeds(app: FastifyInstance, web: Web) {
   const url = (path: string) => web.publicUrl + path;
+  const logoEnclosure = logoEnclosures(web.services.mediaStorage, web.publicUrl);
   const send = (request: FastifyRequest, reply: FastifyReply, feed: Feed, format: 'rss' | 'atom') =>
     sendShared(request, reply.type(TYPES[format]).header('x-content-type-options', 'nosniff'), format === 'rss' ? feed.rss2() : feed.atom1());
 
@@ -49,7 +52,8 @@ export function registerFeeds(app: FastifyInstance, web: Web) {
       generator: info.name,
       feedLinks: { rss: url('/feeds/launches.rss'), atom: url('/feeds/launches.atom') },
     });
-    for (const e of launches) {
+    const logos = await Promise.all(launches.map((e) => logoEnclosure(e.listing.logo_url)));
+    for (const [i, e] of launches.entries()) {
       const l = e.listing;
       feed.addItem({
         title: l.tagline ? `${l.name}: ${l.tagline}` : l.name,
@@ -58,6 +62,8 @@ export function registerFeeds(app: FastifyInstance, web: Web) {
         date: new Date(l.published_at!),
         description: `${l.tagline ? `${l.tagline}. ` : ''}Launched the week of ${day(e.week)}${l.primary_category ? ` in ${l.primary_category.name}` : ''}; ${countedWords(l.votes, l.counted_votes)} so far.`,
         ...(l.primary_category ? { category: [{ name: l.primary_category.name, term: l.primary_category.slug }] } : {}),
+        // `image`: an enclosure whose type the library says as image/…, in RSS and in Atom.
+        ...(logos[i] ? { image: logos[i] } : {}),
       });
     }
     return feed;

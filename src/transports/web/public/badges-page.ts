@@ -6,6 +6,7 @@ import { SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
 import { breadcrumbs } from '../json-ld.ts';
 import { listingHref } from '../listing-card.ts';
+import { logo } from '../logo.ts';
 import { hrefWith } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
@@ -51,8 +52,8 @@ export function registerBadgesPage(app: FastifyInstance, web: Web) {
       script: true,
       jsonLd: [breadcrumbs(web.publicUrl, [{ name: web.siteName, path: '/' }, { name: listing.name, path: listingHref(listing.slug) }, { name: 'Badges', path: here }])],
       body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="${listingHref(listing.slug)}">${listing.name}</a></li><li aria-current="page">Badges</li></ol></nav>
-<h1>Badges for ${listing.name}</h1>
-<p class="lede">Show visitors of your site where ${listing.name} is listed. Each badge links to <a href="${listingHref(listing.slug)}">its page here</a>.</p>
+<div class="profile-head">${logo(listing.name, listing.logo_url, 'l')}<div><h1>Badges for ${listing.name}</h1>
+<p class="lede">Show visitors of your site where ${listing.name} is listed. Each badge links to <a href="${listingHref(listing.slug)}">its page here</a>.</p></div></div>
 <form class="filters" method="get" action="${here}" data-autosubmit>
 <div class="filter-grid">${select('shape', BADGE_SHAPES)}${select('mode', BADGE_MODES)}${select('size', BADGE_SIZES)}</div>
 <button type="submit">Show</button>

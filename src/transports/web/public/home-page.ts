@@ -6,6 +6,7 @@ import type { Section } from '../../../domain/launches/calendar.ts';
 import { SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
 import { cardList, listingHref, type CardOptions, type Summary } from '../listing-card.ts';
+import { logo } from '../logo.ts';
 import { plural } from '../numbers.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
@@ -59,7 +60,8 @@ ${cardList(items, card, s.empty)}
 <div class="section-head"><h2 id="section-winners">Last week's Launch of the Week</h2><a href="/awards">All awards</a></div>
 <ol class="podium">${lastWeek.awards.map((a) => {
           const entry = lastWeek.items.find((e) => e.listing.slug === a.slug);
-          return html`<li><span class="mark">★ #${a.place}</span> <a href="${listingHref(a.slug)}">${entry?.listing.name ?? a.slug}</a> <span class="muted">${plural(a.votes, 'vote')}</span></li>`;
+          const name = entry?.listing.name ?? a.slug;
+          return html`<li><span class="mark">★ #${a.place}</span> ${logo(name, entry?.listing.logo_url ?? null)}<a href="${listingHref(a.slug)}">${name}</a> <span class="muted">${plural(a.votes, 'vote')}</span></li>`;
         })}</ol>
 </section>`
         : '';

@@ -7,6 +7,7 @@ import { SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
 import { breadcrumbs } from '../json-ld.ts';
 import { cardList, listingHref } from '../listing-card.ts';
+import { logo } from '../logo.ts';
 import { day, plural, usd } from '../numbers.ts';
 import { hrefWith, pager } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
@@ -75,7 +76,7 @@ ${tabs()}
 <ul class="tiles">${boards.map(
         (b) => html`<li><h2><a href="${boardHref(b.board)}">${b.title}</a></h2>
 ${b.paid ? html`<p class="paid-label">${b.label}</p>` : html`<p class="muted">${ABOUT[b.board]}</p>`}
-<ol>${b.items.map((e) => html`<li><a href="${listingHref(e.listing.slug)}">${e.listing.name}</a> <span class="muted">${metricText(e.metric) ?? ''}</span></li>`)}</ol>
+<ol class="board-top">${b.items.map((e) => html`<li>${logo(e.listing.name, e.listing.logo_url)}<a href="${listingHref(e.listing.slug)}">${e.listing.name}</a> <span class="muted">${metricText(e.metric) ?? ''}</span></li>`)}</ol>
 ${b.items.length ? '' : html`<p class="empty">No entries yet.</p>`}</li>`,
       )}</ul>`,
     }));

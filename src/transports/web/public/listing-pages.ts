@@ -88,6 +88,7 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       shareImage: share,
       script: true,
       connect: true,
+      videos: profile.media?.some((m) => m.kind === 'video') ?? false,
       head: html`<script src="${ASSET_URLS.discussionJs}" defer></script>`,
       jsonLd: [
         softwareApplication(web.publicUrl, profile, path),

@@ -6,6 +6,7 @@ import { SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
 import { breadcrumbs } from '../json-ld.ts';
 import { cardList, listingHref, type Summary } from '../listing-card.ts';
+import { logo } from '../logo.ts';
 import { day, plural } from '../numbers.ts';
 import { hrefWith, pager } from '../pager.ts';
 import { sendPublicPage } from '../public-page.ts';
@@ -73,7 +74,8 @@ ${next <= lastShown ? html`<a rel="next" href="${weekHref(next)}">Week of ${day(
 ${w.awards.length
   ? html`<section aria-labelledby="awards-heading"><h2 id="awards-heading">Launch of the Week</h2><ol class="podium">${w.awards.map((a) => {
       const e = w.items.find((i) => i.listing.slug === a.slug);
-      return html`<li><span class="mark">★ #${a.place}</span> <a href="${listingHref(a.slug)}">${e?.listing.name ?? a.slug}</a> <span class="muted">${plural(a.votes, 'vote')}</span></li>`;
+      const name = e?.listing.name ?? a.slug;
+      return html`<li><span class="mark">★ #${a.place}</span> ${logo(name, e?.listing.logo_url ?? null)}<a href="${listingHref(a.slug)}">${name}</a> <span class="muted">${plural(a.votes, 'vote')}</span></li>`;
     })}</ol></section>`
   : ''}
 <section aria-labelledby="live-heading"><h2 id="live-heading">${status === 'future' ? 'Live launches' : 'Ranked by votes'}</h2>
