@@ -13,6 +13,7 @@
 //   URL does reach the secret server.
 // DNS names are answered by a real DNS server on loopback (dns2): the test routes the service's
 // dns.lookup for the names it owns (*.ssrf.test, *.localhost, "localhost.") to it.
+import { pictureDownloader } from '../../src/jobs/picture-download.ts';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import dc from 'node:diagnostics_channel';
@@ -212,9 +213,9 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------
 // The tricks
 
-type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'cimd' | 'model' | 'domainRating' | 'signIn';
+type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'picture' | 'cimd' | 'model' | 'domainRating' | 'signIn';
 const FETCH_SURFACES: Surface[] = ['cimd', 'model', 'domainRating', 'signIn'];
-const ALL_SURFACES: Surface[] = ['crawlSite', 'fetchPage', 'fetchText', ...FETCH_SURFACES];
+const ALL_SURFACES: Surface[] = ['crawlSite', 'fetchPage', 'fetchText', 'picture', ...FETCH_SURFACES];
 
 interface Trick {
   name: string;
@@ -339,7 +340,10 @@ const outbound = outboundFetches(
   }),
 );
 const crawler = createCrawler({ userAgent: UA, allowHosts: [], bounds: { timeMs: ATTEMPT_MS } });
-after(() => Promise.all([outbound.close(), crawler.close()]));
+/** The drafted logo's one download (jobs/picture-download.ts), as the draft-logo job makes it. */
+const pictureOptions = { userAgent: UA, maxBytes: 64 * 1024, timeMs: ATTEMPT_MS, maxRedirects: 5 };
+const pictures = pictureDownloader({ ...pictureOptions, allowHosts: [] });
+after(() => Promise.all([outbound.close(), crawler.close(), pictures.close()]));
 
 const errorChain = (err: unknown) => {
   const chain: unknown[] = [];
@@ -372,8 +376,12 @@ function crawlOutcome(result: { ok: boolean; failure?: { code: string; reason: s
   return `other: ${result.failure!.code}: ${result.failure!.reason}`;
 }
 
-async function attempt(surface: Surface, url: string, on: { crawler: ClosableCrawler; cimd: SafeFetch } = { crawler, cimd: outbound.cimd }): Promise<Outcome> {
+async function attempt(surface: Surface, url: string, on: { crawler: ClosableCrawler; cimd: SafeFetch; picture?: typeof pictures } = { crawler, cimd: outbound.cimd }): Promise<Outcome> {
   switch (surface) {
+    case 'picture': {
+      const got = await (on.picture ?? pictures).download(url);
+      return got.ok ? 'reached' : crawlOutcome({ ok: false, failure: got.failure });
+    }
     case 'crawlSite':
       return crawlOutcome(await on.crawler.crawlSite(url));
     case 'fetchPage':
@@ -487,7 +495,8 @@ function redirectVia(surface: Surface, to: string, status = 302) {
 
 const allowedCrawler = createCrawler({ userAgent: UA, allowHosts: ['allowed.ssrf.test'], bounds: { timeMs: ATTEMPT_MS } });
 const allowedCimd = outboundFetches({ cimdAllowHosts: ['allowed.ssrf.test'] }).cimd;
-after(() => Promise.all([allowedCrawler.close(), allowedCimd.close()]));
+const allowedPictures = pictureDownloader({ ...pictureOptions, allowHosts: ['allowed.ssrf.test'] });
+after(() => Promise.all([allowedCrawler.close(), allowedCimd.close(), allowedPictures.close()]));
 
 test(`each trick as the target of a redirect from an allowed host, on every surface: the allowed hop is made, the private one is not`, async () => {
   const failures: string[] = [];
@@ -495,7 +504,7 @@ test(`each trick as the target of a redirect from an allowed host, on every surf
     for (const surface of ALL_SURFACES) {
       const start = redirectVia(surface, trick.url);
       const relayed = relayRequests.length;
-      const { value, connections, dials: made } = await observed(() => attempt(surface, start, { crawler: allowedCrawler, cimd: allowedCimd }));
+      const { value, connections, dials: made } = await observed(() => attempt(surface, start, { crawler: allowedCrawler, cimd: allowedCimd, picture: allowedPictures }));
       const hopped = relayRequests.slice(relayed).some((r) => r.startsWith('/go?'));
       const want = trick.malformedAsLocation ? 'malformed' : expected(trick, surface);
       const ok = value === want && connections === 0 && made.every(isRelay) && hopped;
@@ -509,7 +518,7 @@ test(`each trick as the target of a redirect from an allowed host, on every surf
 test('every redirect status, and a chain of allowed hops, end at the same refusal', async () => {
   for (const status of [301, 302, 303, 307, 308]) {
     for (const surface of ALL_SURFACES) {
-      const { value, connections } = await observed(() => attempt(surface, redirectVia(surface, `http://127.0.0.1:${P}/secret`, status), { crawler: allowedCrawler, cimd: allowedCimd }));
+      const { value, connections } = await observed(() => attempt(surface, redirectVia(surface, `http://127.0.0.1:${P}/secret`, status), { crawler: allowedCrawler, cimd: allowedCimd, picture: allowedPictures }));
       assert.equal(value, 'blocked', `${status} via ${surface}`);
       assert.equal(connections, 0, `${status} via ${surface}`);
     }
@@ -517,7 +526,7 @@ test('every redirect status, and a chain of allowed hops, end at the same refusa
   const chain = redirectVia('cimd', redirectVia('cimd', redirectVia('cimd', `http://[::1]:${P}/secret`)));
   for (const surface of ['crawlSite', 'fetchPage', 'cimd'] as const) {
     const relayed = relayRequests.length;
-    const { value, connections } = await observed(() => attempt(surface, chain, { crawler: allowedCrawler, cimd: allowedCimd }));
+    const { value, connections } = await observed(() => attempt(surface, chain, { crawler: allowedCrawler, cimd: allowedCimd, picture: allowedPictures }));
     assert.equal(value, 'blocked', surface);
     assert.equal(connections, 0, surface);
     assert.ok(relayRequests.slice(relayed).filter((r) => r.startsWith('/go?')).length >= 3, `${surface}: three allowed hops were made`);
@@ -525,7 +534,7 @@ test('every redirect status, and a chain of allowed hops, end at the same refusa
 });
 
 test('positive control: the relay is reached, and a redirect to an allowed host is followed to the end', async () => {
-  const { value } = await observed(() => attempt('fetchPage', `http://allowed.ssrf.test:${RP}/`, { crawler: allowedCrawler, cimd: allowedCimd }));
+  const { value } = await observed(() => attempt('fetchPage', `http://allowed.ssrf.test:${RP}/`, { crawler: allowedCrawler, cimd: allowedCimd, picture: allowedPictures }));
   assert.equal(value, 'reached');
   const openCrawler = createCrawler({ userAgent: UA, allowHosts: ['allowed.ssrf.test', 'localhost'], bounds: { timeMs: ATTEMPT_MS } });
   try {

@@ -16,7 +16,7 @@ profile can be drafted with quotes from the site itself. It also re-reads a home
 directory's badge, and reads a page to verify a listing claim.</p>
 <ul>
 <li>It reads <code>/robots.txt</code> first and obeys the rules for <code>LaunchyardBot</code> (or <code>*</code>), including Crawl-delay.</li>
-<li>It reads a handful of pages per submission (the home page and pages such as about, pricing, FAQ and contact), one at a time.</li>
+<li>It reads a handful of pages per submission (the home page and pages such as about, pricing, FAQ and contact), one at a time, and once the logo those pages show (or the home page's share image), which the directory then keeps a copy of: visitors never load pictures from your site.</li>
 <li>It never follows links to other sites, never submits forms and never reads private network addresses.</li>
 </ul>
 <p>To keep it out, add to your robots.txt:</p>
