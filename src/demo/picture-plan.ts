@@ -4,11 +4,11 @@ import type { DemoListing } from './listings-plan.ts';
 import { SCREEN_VIEWS, type ScreenView } from './screenshot-art.ts';
 
 /**
- * How many demo listings get pictures. Every logo goes through the real processing (nine
- * variants, AVIF among them: about 0.1–0.3 s of CPU each on this machine), so 300 logos would
- * add half a minute or more to `npm run demo`; the most visible listings get one (every card of
- * the home page, the leaderboards' tops, the last weeks' launches) and the rest keep their
- * initials, as listings whose owners added no logo do on a real directory.
+ * How many demo listings get pictures. Every picture goes through the real processing (nine
+ * variants; a logo's three AVIFs at effort 4 are most of its ~0.3 s of CPU on a 2-CPU machine),
+ * so 300 logos would add about 45 s to `npm run demo`. The most visible get one: every listing
+ * the home page shows (about 30), then the leaderboards' tops as far as the cap reaches; the rest
+ * keep their initials, as listings whose owners added no logo do on a real directory.
  */
 export const DEMO_PICTURE_CAPS = { logos: 32, galleries: 4 } as const;
 
@@ -39,7 +39,7 @@ export function visibilityOrder(listings: readonly DemoListing[], activity: Demo
   };
   const billboard = total(activity.billboard, (k) => activity.billboard[k].amountCents);
   // Trending's score (directory.ts TRENDING): each vote halves in weight every two days.
-  const newest = Math.max(0, ...activity.votes.map((v) => v.createdAt.getTime()));
+  const newest = activity.votes.reduce((t, v) => Math.max(t, v.createdAt.getTime()), 0);
   const trending = total(activity.votes, (k) => 0.5 ** ((newest - activity.votes[k].createdAt.getTime()) / (TRENDING.halfLifeHours * 3_600_000)));
   const rating = new Map<number, number>();
   for (const r of [...activity.ratings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime())) rating.set(r.listing, r.value);

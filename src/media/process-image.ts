@@ -52,7 +52,7 @@ const ENCODE = {
 const ENCODE_LOGO = {
   ...ENCODE,
   webp: (p: Sharp) => p.webp({ quality: 90, effort: 4 }),
-  avif: (p: Sharp) => p.avif({ quality: 65, effort: 4 }),
+  avif: (p: Sharp) => p.avif({ quality: 65, effort: 2 }),
 };
 
 const NAMES: Record<ImageType, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', svg: 'SVG' };
