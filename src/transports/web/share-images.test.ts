@@ -72,7 +72,14 @@ test('a card is drawn once: concurrent first views share it, later views know it
   const node = { mediaStorage: counted(storage), pool, publicUrl: 'https://yard.example', shareImages: true };
   const spec: ShareCardSpec = { kind: 'listing', title: 'Sharely', subtitle: 'Cards for links', figure: '10+ votes', siteName: 'Yard' };
 
+  // A page waits at most 2 s for a new card; on a loaded machine the drawing may still be running
+  // when it goes out: the test waits for the drawing itself before it counts.
+  const drawn = async (ok: () => boolean) => {
+    for (let i = 0; i < 300 && !ok(); i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setImmediate(r));
+  };
   const views = await Promise.all(Array.from({ length: 5 }, () => shareImage(node, spec)));
+  await drawn(() => pool.stats().completed >= 1 && calls.put >= 1);
   const url = `https://yard.example/media/${shareCardKey(spec)}`;
   for (const v of views) assert.deepEqual(v, { url, width: 1200, height: 630, alt: 'Sharely · Cards for links · 10+ votes (Yard)' });
   assert.equal(pool.stats().completed, 1);
@@ -96,6 +103,7 @@ test('a card is drawn once: concurrent first views share it, later views know it
   const other = { ...spec, title: 'Unstorable' };
   assert.equal((await shareImage(broken, other))?.url, `https://yard.example/media/${shareCardKey(other)}`);
   await shareImage(broken, other);
+  await drawn(() => pool.stats().completed >= 2 && calls.put >= 2);
   assert.equal(pool.stats().completed, 2);
   assert.equal(calls.put, 2);
 
@@ -104,6 +112,8 @@ test('a card is drawn once: concurrent first views share it, later views know it
   await storage.put(logoKey, await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 93, b: 4 } } }).png().toBuffer(), 'image/png');
   const withLogo = { ...spec, logoKey };
   await shareImage(node, withLogo);
+  await drawn(() => pool.stats().completed >= 3);
+  for (let i = 0; i < 50 && !(await storage.get(shareCardKey(withLogo))); i++) await new Promise((r) => setTimeout(r, 100));
   const card = await storage.get(shareCardKey(withLogo));
   const { data, info } = await sharp(card!.body).raw().toBuffer({ resolveWithObject: true });
   const centre = (249 * info.width + 200) * info.channels; // the logo square's centre
