@@ -90,6 +90,8 @@ import { DEFAULT_WEIGHTING, type VoteWeighting } from './domain/community/vote-w
 import { DEFAULT_DETECTION, type VoteDetectionRules } from './domain/community/vote-detection.ts';
 import { heldVotesStore } from './store/held-votes-store.ts';
 import { createVoteReview } from './domain/admin/vote-review.ts';
+import { newsletterSubscribersStore } from './store/newsletter-subscribers-store.ts';
+import { createNewsletterSubscriptions } from './domain/newsletter/subscriptions.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -275,6 +277,8 @@ export function createServices(deps: ServiceDeps) {
       now,
       forget: listings.forget,
     }),
+    /** The weekly newsletter's subscriptions: double opt-in, consent, throttles, the one-click unsubscribe link. */
+    newsletter: createNewsletterSubscriptions({ store: newsletterSubscribersStore(db), mailer, secrets, publicUrl, siteName, now, log: deps.log }),
   };
 }
 

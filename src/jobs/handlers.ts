@@ -24,6 +24,8 @@ import { pictureDownloader, type PictureDownloader } from './picture-download.ts
 import { PICTURE_RULES } from '../domain/pictures/listing-pictures.ts';
 import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
 import { mediaStore } from '../store/media-store.ts';
+import { FOLLOW_MAIL_JOB, mailFollowEvents } from './follow-mail.ts';
+import { followMailStore } from '../store/follow-mail-store.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -83,6 +85,12 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [MEDIA_SWEEP_JOB]: () => runMediaSweep({ store: mediaStore(ctx.db), storage: ctx.services.mediaStorage, pictures: ctx.services.pictures, now: ctx.services.now }),
     [LISTING_UPDATE_MAIL_JOB]: (data) =>
       mailFollowers({ db: ctx.db, mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, publicUrl: ctx.config.publicUrl, now: ctx.services.now }, String(data.updateId)),
+    [FOLLOW_MAIL_JOB]: (data, signal) =>
+      mailFollowEvents(
+        { store: followMailStore(ctx.db), mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, jobs: ctx.services.jobs, publicUrl: ctx.config.publicUrl, now: ctx.services.now },
+        String(data.kind),
+        signal,
+      ),
     [BADGE_CHECK_JOB]: (data) =>
       runBadgeCheck(
         {

@@ -18,6 +18,7 @@ import { MEDIA_SWEEP_JOB } from './media-sweep.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
 import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
+import { FOLLOW_MAIL_JOB } from './follow-mail.ts';
 import { jobQueueStore } from '../store/job-queue-store.ts';
 
 export interface JobsDeps {
@@ -61,7 +62,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**
@@ -128,7 +129,8 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   }
 
   const scheduled: Record<string, () => Promise<unknown>> = {
-    'week-start': () => runWeekStart(deps.db, deps.now()),
+    // Then the follow mails it owes, as jobs (jobs/follow-mail.ts).
+    'week-start': () => runWeekStart(deps.db, deps.now(), dispatcher),
     'domain-rating-refresh': () => refreshDomainRatings(deps.db, deps.provider, deps.now()),
     'idempotency-purge': async () => ({ purged: await idempotencyStore(deps.db).purgeExpired(deps.now()) }),
     // Fan-out: one badge-check job per free listing awaiting its badge (worked by the on-demand handler).

@@ -793,4 +793,27 @@ export interface ReportsTable {
   resolved_by: string | null;
 }
 /** The kinds of mail a person can switch off (account → E-mail). */
-export type EmailKind = 'comments' | 'replies' | 'updates';
+export type EmailKind = 'comments' | 'replies' | 'updates' | 'followed_live' | 'followed_award';
+
+/** The weekly newsletter (migrations/0029_newsletter_subscribers.sql); merged into DB above. */
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bouncing';
+export interface NewsletterSubscribersTable {
+  id: Id;
+  email: string;
+  status: Generated<NewsletterStatus>;
+  user_id: string | null;
+  consented_at: Timestamp;
+  consent_page: string;
+  consent_text: string;
+  token_hash: string | null;
+  token_sent_at: MaybeTime;
+  token_expires_at: MaybeTime;
+  token_used_at: MaybeTime;
+  confirmed_at: MaybeTime;
+  unsubscribed_at: MaybeTime;
+  created_at: Timestamp;
+}
+export interface DB {
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_attempts: { id: Id; address_hash: string; network_hash: string | null; at: Timestamp };
+}

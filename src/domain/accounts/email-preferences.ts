@@ -8,6 +8,8 @@ export const EMAIL_KINDS: Record<EmailKind, { label: string; hint: string }> = {
   comments: { label: 'New comments on my listings', hint: 'At most one mail per listing every 15 minutes, listing the new comments.' },
   replies: { label: 'Replies to my comments', hint: 'One mail per reply.' },
   updates: { label: 'Updates from listings I follow', hint: 'When a listing you follow posts an update.' },
+  followed_live: { label: 'Listings I follow going live', hint: 'On the Monday of their launch week: one mail naming every listing you follow that went live.' },
+  followed_award: { label: 'Listings I follow winning an award', hint: 'When Launch of the Week is decided: one mail naming every listing you follow that won a place.' },
 };
 export const isEmailKind = (k: string): k is EmailKind => Object.hasOwn(EMAIL_KINDS, k);
 

@@ -114,6 +114,36 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/newsletter/subscribe': {
+    async setup() {
+      const email = `nl-${Math.random().toString(36).slice(2)}@test.example`;
+      const browser = t.siteBrowser({ ip: `198.18.${Math.floor(Math.random() * 250)}.1` });
+      return {
+        browser,
+        url: '/newsletter/subscribe',
+        form: await formOf(browser, '/newsletter/subscribe', '/newsletter/subscribe', { email }),
+        csrf: await browser.csrf('/newsletter/subscribe'),
+        effect: () => count(sql`select count(*)::int as n from newsletter_subscribers where email = ${email}`),
+      };
+    },
+  },
+  '/newsletter/confirm/:token': {
+    async setup() {
+      const email = `nl-${Math.random().toString(36).slice(2)}@test.example`;
+      await t.app.services.newsletter.subscribe({ email, consent: { page: '/newsletter/subscribe', text: 'The newsletter' }, ip: `198.18.${Math.floor(Math.random() * 250)}.2` });
+      await t.app.services.newsletter.idle();
+      const mail = await t.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+      const url = /\/newsletter\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text_body)![0];
+      const browser = t.siteBrowser();
+      return {
+        browser,
+        url,
+        form: {},
+        csrf: await browser.csrf(url),
+        effect: async () => (await sql<{ s: string }>`select status as s from newsletter_subscribers where email = ${email}`.execute(t.db)).rows[0].s,
+      };
+    },
+  },
   '/sign-out': {
     async setup() {
       const s = await t.signIn();
@@ -779,9 +809,10 @@ function sitePostRoutes() {
     if (m[3]) routes.push(stack[depth]);
   }
   // Payment webhooks are the provider's calls, signed by it (payment-webhooks.ts), not forms of the site;
-  // the one-click unsubscribe is a mail client's POST (RFC 8058), its link's token the credential
-  // (account/email-pages.ts; tested there: another origin, no cookie, a bad token changes nothing).
-  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\/webhooks\/|\/unsubscribe\/|\*)/.test(r));
+  // the one-click unsubscribe links are a mail client's POST (RFC 8058), their token the credential
+  // (account/email-pages.ts, newsletter/unsubscribe-page.ts; tested there: another origin, no cookie,
+  // a bad token or another address's changes nothing).
+  return routes.filter((r) => !/^(\/oauth\/|\/\.well-known\/|\/mcp$|\/api\/|\/webhooks\/|\/unsubscribe\/|\/newsletter\/unsubscribe\/|\*)/.test(r));
 }
 
 test('every form of the site has CSRF scenarios here', () => {
@@ -798,6 +829,9 @@ const attacks: [string, (good: string, other: string) => { csrf?: string; header
   ['the right token, Sec-Fetch-Site: cross-site', (good) => ({ csrf: good, headers: { origin: undefined, 'sec-fetch-site': 'cross-site' } })],
   ['the right token, Sec-Fetch-Site: same-site (a sibling subdomain)', (good) => ({ csrf: good, headers: { origin: undefined, 'sec-fetch-site': 'same-site' } })],
 ];
+
+/** The forms of people not signed in (a double-submit token: the signed ly_csrf cookie). */
+const PRE_SESSION_FORMS = new Set(['/sign-in', '/sign-up', '/newsletter/subscribe', '/newsletter/confirm/:token']);
 
 /** Tokens of another browser: a signed-in one's, and a pre-session one (the sign-in and sign-up forms); made once. */
 let otherTokens: Promise<{ signed: string; preSession: string }> | undefined;
@@ -816,7 +850,7 @@ for (const [route, c] of Object.entries(FORMS)) {
   test(`POST ${route}: every forged post → 403, nothing changes`, async (tt) => {
     const { browser, url, form, csrf, effect, file } = await c.setup();
     const others = await othersOnce();
-    const other = route === '/sign-in' || route === '/sign-up' ? others.preSession : others.signed;
+    const other = PRE_SESSION_FORMS.has(route) ? others.preSession : others.signed;
     const before = await effect();
     for (const [name, attack] of attacks) {
       await tt.test(`with ${name}`, async () => {

@@ -34,6 +34,7 @@ import { registerLaunchPages } from './workspace/launch-pages.ts';
 import { registerOrderPages } from './workspace/order-pages.ts';
 import { registerBotPage } from './public/bot-page.ts';
 import { registerPublicSite } from './public/public-site.ts';
+import { registerNewsletterPages } from './newsletter/pages.ts';
 
 const CSS = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
@@ -112,5 +113,6 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerLaunchPages(app, web);
   registerOrderPages(app, web);
   registerBotPage(app, web);
+  registerNewsletterPages(app, web);
   registerPublicSite(app, web);
 }

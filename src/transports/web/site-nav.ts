@@ -1,5 +1,6 @@
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
 import { html, type Html } from './html.ts';
+import { footerTeaser } from './newsletter/teaser.ts';
 
 /** The directory's own navigation, on every page: where a visitor goes next. */
 const primaryNav = html`<nav class="primary" aria-label="Directory"><ul>
@@ -45,7 +46,8 @@ ${accountNav(session)}
 </div></details></div></header>`;
 }
 
-export const siteFooter = html`<nav aria-label="More"><ul>
+export const siteFooter = html`${footerTeaser}
+<nav aria-label="More"><ul>
 <li><a href="/awards">Awards</a></li>
 <li><a href="/pricing">Pricing</a></li>
 <li><a href="/about/ranking">How votes are counted</a></li>

@@ -12,7 +12,7 @@ const prefs = t.app.services.emailPreferences;
 const PUBLIC_URL = 'http://localhost:3000';
 
 const switches = async (userId: string) => Object.fromEntries((await prefs.of(userId)).map((k) => [k.kind, k.enabled]));
-const ALL_ON = { comments: true, replies: true, updates: true };
+const ALL_ON = { comments: true, replies: true, updates: true, followed_live: true, followed_award: true };
 const prefRows = async () => (await sql<{ n: number }>`select count(*)::int as n from email_preferences`.execute(t.db)).rows[0].n;
 /** The link's path (what a mail carries after the public URL). */
 const linkOf = async (userId: string, kind: EmailKind) => (await prefs.unsubscribeUrl(userId, kind)).slice(PUBLIC_URL.length);
@@ -39,18 +39,20 @@ test('the account page links to the e-mail preferences; the page shows one label
   assert.match((await s.browser.get('/account')).body, /<a href="\/account\/email">E-mail preferences<\/a>/);
   const page = await s.browser.get('/account/email');
   assert.equal(page.status, 200);
-  assert.deepEqual(checkedOn(page.body), ['comments', 'replies', 'updates']);
-  for (const label of ['New comments on my listings', 'Replies to my comments', 'Updates from listings I follow']) assert.match(page.body, new RegExp(`checked> ${label}</label>`));
+  assert.deepEqual(checkedOn(page.body), ['comments', 'followed_award', 'followed_live', 'replies', 'updates']);
+  for (const label of ['New comments on my listings', 'Replies to my comments', 'Updates from listings I follow', 'Listings I follow going live', 'Listings I follow winning an award']) assert.match(page.body, new RegExp(`checked> ${label}</label>`));
+  assert.match(page.body, /<p class="hint" id="email-followed_live-hint">On the Monday of their launch week: one mail naming every listing you follow that went live\.<\/p>/);
   assert.match(page.body, /aria-describedby="email-comments-hint"/);
   assert.match(page.body, /<p class="hint" id="email-comments-hint">At most one mail per listing every 15 minutes/);
   assert.match(page.body, /signing in, confirming your address, claims and orders are always sent/);
 });
 
 const saves: [string, EmailKind[], Record<EmailKind, boolean>][] = [
-  ['every box unchecked: all off', [], { comments: false, replies: false, updates: false }],
-  ['only comments checked', ['comments'], { comments: true, replies: false, updates: false }],
-  ['replies and updates checked', ['replies', 'updates'], { comments: false, replies: true, updates: true }],
-  ['every box checked: all on again', ['comments', 'replies', 'updates'], ALL_ON],
+  ['every box unchecked: all off', [], { comments: false, replies: false, updates: false, followed_live: false, followed_award: false }],
+  ['only comments checked', ['comments'], { comments: true, replies: false, updates: false, followed_live: false, followed_award: false }],
+  ['replies and updates checked', ['replies', 'updates'], { comments: false, replies: true, updates: true, followed_live: false, followed_award: false }],
+  ['the follow mails checked', ['followed_live', 'followed_award'], { comments: false, replies: false, updates: false, followed_live: true, followed_award: true }],
+  ['every box checked: all on again', ['comments', 'replies', 'updates', 'followed_live', 'followed_award'], ALL_ON],
 ];
 test('saving the preferences: an unchecked box is off, all switches at once', async (tt) => {
   const s = await t.signIn();
@@ -144,7 +146,7 @@ test('the one-click POST also takes multipart/form-data (RFC 8058 prefers it) an
   assert.equal(multipart.statusCode, 200, multipart.body.slice(0, 300));
   const empty = await t.app.http.inject({ method: 'POST', url: await linkOf(user, 'updates') });
   assert.equal(empty.statusCode, 200, empty.body.slice(0, 300));
-  assert.deepEqual(await switches(user), { comments: true, replies: false, updates: false });
+  assert.deepEqual(await switches(user), { ...ALL_ON, replies: false, updates: false });
 });
 
 test('a link that is not valid → 404 with the way to the preferences page, on GET and POST; nothing changes', async (tt) => {

@@ -3,6 +3,7 @@ import { EMAIL_KINDS, isEmailKind } from '../../../domain/accounts/email-prefere
 import { DomainError } from '../../../domain/errors.ts';
 import { fields, SITE_ROUTE, type Web } from '../context.ts';
 import { html } from '../html.ts';
+import { applyNewsletterSwitch, newsletterSwitch } from '../newsletter/account-switch.ts';
 
 const TRANSACTIONAL = 'Mails about signing in, confirming your address, claims and orders are always sent: they are part of what you asked us to do.';
 
@@ -33,6 +34,7 @@ export function registerEmailPages(app: FastifyInstance, web: Web) {
 ${kinds.map((k) => html`<label class="check"><input type="checkbox" name="on" value="${k.kind}" aria-describedby="email-${k.kind}-hint"${k.enabled ? html` checked` : ''}> ${k.label}</label>
 <p class="hint" id="email-${k.kind}-hint">${k.hint}</p>`)}
 </fieldset>
+${await newsletterSwitch(services, s)}
 <p>${TRANSACTIONAL}</p>
 <button type="submit">Save</button>
 </form>
@@ -52,6 +54,7 @@ ${kinds.map((k) => html`<label class="check"><input type="checkbox" name="on" va
       const wanted = on.includes(k.kind);
       if (wanted !== k.enabled) await services.emailPreferences.set(s.userId, k.kind, wanted);
     }
+    await applyNewsletterSwitch(services, request, s);
     return reply.redirect('/account/email?notice=saved', 303);
   });
 

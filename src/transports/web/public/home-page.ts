@@ -10,6 +10,7 @@ import { logo } from '../logo.ts';
 import { plural } from '../numbers.ts';
 import { sendPublicPage } from '../public-page.ts';
 import { readOperation } from '../read-operation.ts';
+import { homeTeaser } from '../newsletter/teaser.ts';
 
 /** The launch feed's sections as the home page shows them: how many, and where "see all" goes. */
 const SECTIONS: { section: Section; title: string; size: number; more: string; moreLabel: string; empty: string }[] = [
@@ -91,7 +92,7 @@ ${cardList(items, card, s.empty)}
 </div>
 <div class="home-grid">
 <div class="home-main">${section(1)}${section(0)}</div>
-<div class="home-side">${winners()}${section(2)}${section(3)}</div>
+<div class="home-side">${winners()}${section(2)}${section(3)}${homeTeaser}</div>
 </div>
 <div class="home-more">${section(4)}${section(5)}${section(6)}</div>`,
     }));

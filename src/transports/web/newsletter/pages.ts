@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Web } from '../context.ts';
+import { registerConfirmPage } from './confirm-page.ts';
+import { registerSubscribePage } from './subscribe-page.ts';
+import { registerUnsubscribePage } from './unsubscribe-page.ts';
+
+/** The newsletter's pages: subscribe, the double opt-in's confirmation, the one-click unsubscribe. */
+export function registerNewsletterPages(app: FastifyInstance, web: Web) {
+  registerSubscribePage(app, web);
+  registerConfirmPage(app, web);
+  registerUnsubscribePage(app, web);
+}
