@@ -715,6 +715,8 @@ export interface DB {
   listing_media: ListingMediaTable;
   media_files: MediaFilesTable;
   media_upload_log: MediaUploadLogTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_attempts: NewsletterAttemptsTable;
   listing_alternatives: ListingAlternativesTable;
   votes: VotesTable;
   follows: FollowsTable;
@@ -795,7 +797,7 @@ export interface ReportsTable {
 /** The kinds of mail a person can switch off (account → E-mail). */
 export type EmailKind = 'comments' | 'replies' | 'updates' | 'followed_live' | 'followed_award';
 
-/** The weekly newsletter (migrations/0029_newsletter_subscribers.sql); merged into DB above. */
+/** The weekly newsletter (migrations/0029_newsletter_subscribers.sql). */
 export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bouncing';
 export interface NewsletterSubscribersTable {
   id: Id;
@@ -813,7 +815,9 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: MaybeTime;
   created_at: Timestamp;
 }
-export interface DB {
-  newsletter_subscribers: NewsletterSubscribersTable;
-  newsletter_attempts: { id: Id; address_hash: string; network_hash: string | null; at: Timestamp };
+export interface NewsletterAttemptsTable {
+  id: Id;
+  address_hash: string;
+  network_hash: string | null;
+  at: Timestamp;
 }
