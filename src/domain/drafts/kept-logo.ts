@@ -2,6 +2,9 @@ import type { PageSnapshot } from '../../crawler/types.ts';
 import type { FieldValue } from '../../extraction/types.ts';
 import type { DraftChanges, DraftLogoRecord, DraftRecord } from '../../store/drafts-store.ts';
 import type { FieldRecord } from './field-states.ts';
+import { logoValue } from './kept-copy.ts';
+
+export { keptCopy, logoValue } from './kept-copy.ts';
 
 /**
  * The copy the site keeps of a drafted logo (docs/decisions.md "Pictures"). No page loads another
@@ -16,9 +19,6 @@ type Fields = DraftRecord['fields'];
 export type LogoSource = Pick<DraftLogoRecord, 'source_url' | 'from'>;
 
 const one = (v: FieldValue | null | undefined): string | null => (typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? null) : null);
-
-/** The logo field's value: one address, or null. */
-export const logoValue = (fields: Fields): string | null => one(fields.logo_url?.value);
 
 /** og:image, og:image:url, og:image:secure_url (page-text.ts keeps their content as links of kind meta). */
 const OG_IMAGE = /^og:image(?::url|:secure_url)?$/;
@@ -59,11 +59,4 @@ export function copyAfterEdit(cur: DraftRecord, fields: Fields | undefined): Pic
   const after = logoValue(fields);
   if (after === null || after === logoValue(cur.fields)) return null;
   return startCopy(cur.logo_copy, { source_url: after, from: 'logo_url' });
-}
-
-/** The draft's kept copy while it is the copy of the logo field's value; null otherwise. */
-export function keptCopy(d: Pick<DraftRecord, 'fields' | 'logo_copy' | 'logo_hash'>): { url: string; hash: string } | null {
-  const c = d.logo_copy;
-  if (!c || c.status !== 'kept' || !c.url || !d.logo_hash || c.source_url !== logoValue(d.fields)) return null;
-  return { url: c.url, hash: d.logo_hash };
 }

@@ -2,7 +2,7 @@ import type { DraftRecord } from '../../store/drafts-store.ts';
 import type { FieldValue } from '../../extraction/types.ts';
 import { normaliseDomain } from '../listings/directory.ts';
 import { notFoundOnWebsite } from './completeness.ts';
-import { keptCopy } from './kept-logo.ts';
+import { keptCopy } from './kept-copy.ts';
 
 /** The listing columns a draft writes (submit_draft, and update_draft once submitted). */
 export interface ListingColumns {
