@@ -41,7 +41,11 @@ ${logo(p.name, p.logo_url, 'l')}
 <div>
 <h1>${p.name}</h1>
 ${p.tagline ? html`<p class="lede">${p.tagline}</p>` : ''}
-<p class="meta">${p.categories.map((c, i) => html`${i ? ', ' : ''}<a href="${categoryHref(c.slug)}">${c.name}</a>`)}${p.status === 'scheduled' && p.launch_week ? html` · <strong>Upcoming launch</strong>: the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>` : ''}${p.status === 'live' && p.launch_week ? html` · launched the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>` : ''}</p>
+<p class="meta">${[
+    ...(p.categories.length ? [html`${p.categories.map((c, i) => html`${i ? ', ' : ''}<a href="${categoryHref(c.slug)}">${c.name}</a>`)}`] : []),
+    ...(p.status === 'scheduled' && p.launch_week ? [html`<strong>Upcoming launch</strong>: the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>`] : []),
+    ...(p.status === 'live' && p.launch_week ? [html`launched the week of <a href="/launches/weeks/${p.launch_week}">${day(p.launch_week)}</a>`] : []),
+  ].map((part, i) => html`${i ? ' · ' : ''}${part}`)}</p>
 ${awards.length ? html`<p class="marks">${awards.map((a) => html`<a class="mark" href="/launches/weeks/${a.week}">★ ${a.label}, week of ${day(a.week)}</a> `)}</p>` : ''}
 <p class="counts"><span>${votesCounted(p.votes, p.counted_votes)}</span><span>${plural(p.follows, 'follower')}</span><span>${plural(p.views, 'view')}</span></p>
 <p><a class="button" href="${p.url}" rel="noopener nofollow ugc">Visit ${p.domain}</a></p>
