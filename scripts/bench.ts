@@ -661,8 +661,13 @@ async function main() {
   console.log(`\n${formatVerdicts(all, caveats.join('; ') || undefined)}`);
 }
 
-// `npm run bench -- --nodes 2`: one node against two on PostgreSQL (scripts/bench-nodes.ts).
-const nodesRun = process.argv.includes('--nodes') ? import('./bench-nodes.ts').then((m) => m.benchNodes(process.argv.slice(2))) : main();
+// `npm run bench -- --nodes 2`: one node against two on PostgreSQL (scripts/bench-nodes.ts);
+// `npm run bench -- --pictures`: uploads and serving of pictures on both engines (scripts/bench/pictures.ts).
+const nodesRun = process.argv.includes('--nodes')
+  ? import('./bench-nodes.ts').then((m) => m.benchNodes(process.argv.slice(2)))
+  : process.argv.includes('--pictures')
+    ? import('./bench/pictures.ts').then((m) => m.benchPictures(process.argv.slice(2)))
+    : main();
 nodesRun
   .catch(async (err) => {
     console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);

@@ -1,5 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
 test('defaults: port 3000 on 127.0.0.1, public URL from the port, ./data, no PostgreSQL or Redis', () => {
@@ -65,9 +69,9 @@ test('claims: pending 7 days and the system resolvers by default; DNS_SERVERS an
   assert.deepEqual(c.claims, { pendingMs: 3 * 86_400_000, dnsServers: ['1.1.1.1', '127.0.0.1:5353', '[::1]:53'] });
 });
 test('mail: no SMTP by default (the outbox only), a default sender; SMTP_URL and MAIL_FROM are read', () => {
-  assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Launchyard <no-reply@localhost>' });
+  assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Launchyard <no-reply@localhost>', dkim: undefined });
   const c = loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587', MAIL_FROM: 'Launches <hello@launch.example>' });
-  assert.deepEqual(c.mail, { smtpUrl: 'smtp://user:pass@mail.example:587', from: 'Launches <hello@launch.example>' });
+  assert.deepEqual(c.mail, { smtpUrl: 'smtp://user:pass@mail.example:587', from: 'Launches <hello@launch.example>', dkim: undefined });
   assert.equal(loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL_FROM: 'plain@launch.example' }).mail.from, 'plain@launch.example');
 });
 
@@ -118,5 +122,55 @@ const badSignIn: [string, Record<string, string>, RegExp][] = [
 for (const [name, env, message] of badSignIn) {
   test(`a bad sign-in setting is one clear line: ${name}`, () => {
     assert.throws(() => loadConfig(env), (err: Error) => err instanceof ConfigError && message.test(err.message) && !err.message.includes('\n'));
+  });
+}
+
+// A real key for the DKIM rows: as a PEM in the variable (line breaks written \n), and as a file.
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const keyDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-dkim-'));
+const keyFile = path.join(keyDir, 'dkim.pem');
+writeFileSync(keyFile, rsa);
+const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const shortRsa = generateKeyPairSync('rsa', { modulusLength: 512 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+test('newsletter: 50 messages a second by default; NEWSLETTER_RATE_PER_SECOND is read', () => {
+  assert.deepEqual(loadConfig({}).newsletter, { ratePerSecond: 50 });
+  assert.equal(loadConfig({ NEWSLETTER_RATE_PER_SECOND: '400' }).newsletter.ratePerSecond, 400);
+});
+
+test('DKIM: off by default; the key as a PEM (\\n for line breaks) or as a file path, with its domain and selector', () => {
+  assert.equal(loadConfig({}).mail.dkim, undefined);
+  const oneLine = rsa.trim().split('\n').join('\\n');
+  for (const key of [rsa, oneLine, keyFile]) {
+    const dkim = loadConfig({ MAIL_DKIM_DOMAIN: 'Launch.Example', MAIL_DKIM_SELECTOR: 'mail2026', MAIL_DKIM_PRIVATE_KEY: key }).mail.dkim;
+    assert.equal(dkim?.domainName, 'launch.example');
+    assert.equal(dkim?.keySelector, 'mail2026');
+    assert.equal(dkim?.privateKey.trim(), rsa.trim());
+  }
+});
+
+const secret = (pem: string) => pem.split('\n')[1];
+const badDkim: [string, Record<string, string>, RegExp][] = [
+  ['a key without domain and selector', { MAIL_DKIM_PRIVATE_KEY: rsa }, /^config error: MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY go together: MAIL_DKIM_DOMAIN and MAIL_DKIM_SELECTOR missing$/],
+  ['a key without its selector', { MAIL_DKIM_PRIVATE_KEY: rsa, MAIL_DKIM_DOMAIN: 'launch.example' }, /go together: MAIL_DKIM_SELECTOR missing$/],
+  ['a domain and selector without a key', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 's1' }, /go together: MAIL_DKIM_PRIVATE_KEY missing$/],
+  ['a domain that is one label', { MAIL_DKIM_DOMAIN: 'localhost', MAIL_DKIM_SELECTOR: 's1', MAIL_DKIM_PRIVATE_KEY: rsa }, /^config error: MAIL_DKIM_DOMAIN must be a domain name/],
+  ['a selector with a space', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 'mail 1', MAIL_DKIM_PRIVATE_KEY: rsa }, /^config error: MAIL_DKIM_SELECTOR must be a DNS label/],
+  ['a key file that is not there', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 's1', MAIL_DKIM_PRIVATE_KEY: path.join(keyDir, 'missing.pem') }, /^config error: MAIL_DKIM_PRIVATE_KEY is neither a PEM private key nor a readable file \(ENOENT\)$/],
+  ['a damaged PEM', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 's1', MAIL_DKIM_PRIVATE_KEY: rsa.replace(secret(rsa), 'AAAA' + secret(rsa).slice(8)) }, /^config error: MAIL_DKIM_PRIVATE_KEY is not a PEM private key that can be read/],
+  ['an Ed25519 key', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 's1', MAIL_DKIM_PRIVATE_KEY: ed25519 }, /^config error: MAIL_DKIM_PRIVATE_KEY must be an RSA private key/],
+  ['a 512-bit RSA key', { MAIL_DKIM_DOMAIN: 'launch.example', MAIL_DKIM_SELECTOR: 's1', MAIL_DKIM_PRIVATE_KEY: shortRsa }, /^config error: MAIL_DKIM_PRIVATE_KEY must be an RSA key of at least 1024 bits/],
+  ['a newsletter rate of 0', { NEWSLETTER_RATE_PER_SECOND: '0' }, /^config error: NEWSLETTER_RATE_PER_SECOND /],
+];
+for (const [name, env, message] of badDkim) {
+  test(`a bad mail setting is one clear line that never shows the key: ${name}`, () => {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) =>
+        err instanceof ConfigError &&
+        message.test(err.message) &&
+        !err.message.includes('\n') &&
+        ![rsa, ed25519, shortRsa].some((k) => err.message.includes(secret(k).slice(0, 20))),
+    );
   });
 }

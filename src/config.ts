@@ -3,12 +3,16 @@ import type { CrawlBounds } from './crawler/types.ts';
 import { isDnsServer } from './outbound/txt-records.ts';
 import { VoteWeighting } from './domain/community/vote-weighting.ts';
 import { VoteDetectionRules } from './domain/community/vote-detection.ts';
+import { readDkimKey, type DkimKey } from './mail/dkim.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
 
 /** Only from a run's first slash: searched for from every slash, a long run costs its length squared. */
 const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
+/** A DNS label: 1 to 63 letters, digits and hyphens, not starting or ending with a hyphen. */
+const isDnsLabel = (l: string) => /^[A-Za-z0-9-]{1,63}$/.test(l) && !l.startsWith('-') && !l.endsWith('-');
 
 /** Hosts as written in a URL, comma-separated: the private hosts an outbound fetch may reach. */
 const hostList = z
@@ -74,6 +78,23 @@ const Env = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, e.g. "Launchyard <no-reply@example.com>"')
     .default('Launchyard <no-reply@localhost>'),
+  /** DKIM signing: all three, or none (mail/dkim.ts). The key is never printed, not even in an error. */
+  MAIL_DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .refine((d) => d.split('.').length >= 2 && d.split('.').every(isDnsLabel), 'must be a domain name, e.g. launch.example')
+    .optional(),
+  MAIL_DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .max(63)
+    .refine((s) => s.split('.').every(isDnsLabel), 'must be a DNS label (or labels), e.g. mail2026')
+    .optional(),
+  MAIL_DKIM_PRIVATE_KEY: z.string().optional(),
+  /** The newsletter's sending rate per sending node, in messages per second (SMTP relays throttle senders that go faster). */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   CRAWLER_ALLOW_HOSTS: hostList,
   CIMD_ALLOW_HOSTS: hostList,
   MCP_ALLOWED_ORIGINS: z
@@ -158,8 +179,10 @@ export interface Config {
   jobHeartbeatSeconds: number;
   /** An HTTP Domain Rating provider; without it ratings are set by an administrator. */
   domainRatingProvider?: { url: string; apiKey?: string; field: string };
-  /** Outgoing mail: every mail goes to the outbox table; with smtpUrl it is also sent. */
-  mail: { smtpUrl?: string; from: string };
+  /** Outgoing mail: every mail goes to the outbox table; with smtpUrl it is also sent, DKIM-signed when a key is set. */
+  mail: { smtpUrl?: string; from: string; dkim?: DkimKey };
+  /** The newsletter's sender (jobs/newsletter-send.ts): messages per second from one node. */
+  newsletter: { ratePerSecond: number };
   /**
    * The site crawler: its User-Agent (robots.txt token LaunchyardBot), its bounds, and the hosts it
    * may reach although they resolve to private addresses (tests, an intranet install).
@@ -242,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
     if (e[name] && !e.MEDIA_S3_BUCKET) throw new ConfigError(`config error: ${name} is set but MEDIA_S3_BUCKET is not: set the bucket (S3 storage) or none of MEDIA_S3_* (files under DATA_DIR/media)`);
   }
+  const dkim = dkimFrom(e.MAIL_DKIM_DOMAIN, e.MAIL_DKIM_SELECTOR, e.MAIL_DKIM_PRIVATE_KEY);
   if (e.STRIPE_SECRET_KEY && !e.SELLER_COUNTRY) throw new ConfigError('config error: SELLER_COUNTRY is required with Stripe: the VAT of real payments depends on it');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
   return {
@@ -259,7 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     domainRatingProvider: e.DR_PROVIDER_URL
       ? { url: e.DR_PROVIDER_URL, apiKey: e.DR_PROVIDER_KEY, field: e.DR_PROVIDER_FIELD }
       : undefined,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dkim },
+    newsletter: { ratePerSecond: e.NEWSLETTER_RATE_PER_SECOND },
     crawler: {
       allowHosts: splitHosts(e.CRAWLER_ALLOW_HOSTS),
       userAgent: `LaunchyardBot/1.0 (+${publicUrl}/bot)`,
@@ -323,4 +348,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
   };
+}
+
+/** The three DKIM settings go together: a key without its domain and selector signs nothing, and the reverse has no key. */
+function dkimFrom(domain: string | undefined, selector: string | undefined, key: string | undefined): DkimKey | undefined {
+  if (!domain && !selector && !key) return undefined;
+  if (!domain || !selector || !key) {
+    const missing = [!domain && 'MAIL_DKIM_DOMAIN', !selector && 'MAIL_DKIM_SELECTOR', !key && 'MAIL_DKIM_PRIVATE_KEY'].filter(Boolean).join(' and ');
+    throw new ConfigError(`config error: MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY go together: ${missing} missing`);
+  }
+  const read = readDkimKey(key);
+  if ('problem' in read) throw new ConfigError(`config error: MAIL_DKIM_PRIVATE_KEY ${read.problem}`);
+  return { domainName: domain, keySelector: selector, privateKey: read.pem };
 }

@@ -92,6 +92,12 @@ import { heldVotesStore } from './store/held-votes-store.ts';
 import { createVoteReview } from './domain/admin/vote-review.ts';
 import { newsletterSubscribersStore } from './store/newsletter-subscribers-store.ts';
 import { createNewsletterSubscriptions } from './domain/newsletter/subscriptions.ts';
+import { newsletterEditionsStore } from './store/newsletter-editions-store.ts';
+import { createNewsletterEditions } from './domain/newsletter/editions.ts';
+import { editionSources } from './domain/newsletter/edition-sources.ts';
+import type { DkimKey } from './mail/dkim.ts';
+import { newsletterDeliveriesStore } from './store/newsletter-deliveries-store.ts';
+import { createNewsletterSending } from './domain/newsletter/sending.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -105,8 +111,8 @@ export interface ServiceDeps {
   profileCacheMs?: number;
   /** How the OAuth server fetches client ID metadata documents: the safe fetch (outbound/safe-fetch.ts). */
   cimdFetch: SafeFetch;
-  /** Outgoing mail (config.mail): always the outbox table, plus SMTP when smtpUrl is set. */
-  mail?: { smtpUrl?: string; from: string };
+  /** Outgoing mail (config.mail): always the outbox table, plus SMTP when smtpUrl is set, DKIM-signed with a key. */
+  mail?: { smtpUrl?: string; from: string; dkim?: DkimKey };
   /** Where the mailer logs (the HTTP server's logger). */
   log?: MailLog;
   /** An OpenAI-compatible endpoint (config.llm): asked first, the built-in extractor second; called through `fetch` (the safe fetch). */
@@ -169,7 +175,10 @@ export function createServices(deps: ServiceDeps) {
     now,
     overlapMs: Math.max(voteRules.weighting.networkWindowMinutes, voteRules.detection.burstWindowMinutes) * 60_000,
   });
-  const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log });
+  const launches = createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache });
+  const blog = createBlog({ store: blogStore(db) });
+  const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log, dkim: deps.mail?.dkim });
+  const editions = newsletterEditionsStore(db);
   return {
     publicUrl,
     now,
@@ -188,12 +197,12 @@ export function createServices(deps: ServiceDeps) {
     oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets, publicUrl, now, cimdFetch: deps.cimdFetch, unusedClientMs: deps.oauthUnusedClientMs ?? 30 * 86_400_000 }),
     idempotency: { store: idempotencyStore(db), now },
     listings,
-    launches: createLaunchCalendar({ store: launchesStore(db), site, listings, publicUrl, now, cacheMs, cache }),
+    launches,
     categories,
     /** The operator's edits of the category tree (CLI categories:*, the admin area). */
     categoryTree: createCategoryTree({ store: categoryTreeStore(db), forget: { tree: categories.forget, listing: listings.forget }, now }),
     founders: createFounderDirectory({ store: foundersStore(db), publicUrl }),
-    blog: createBlog({ store: blogStore(db) }),
+    blog,
     catalog: createCatalog({ store: catalogStore(db) }),
     badges: createBadges({ store: badgesStore(db), publicUrl, now, cache, cacheMs }),
     mailer,
@@ -279,6 +288,10 @@ export function createServices(deps: ServiceDeps) {
     }),
     /** The weekly newsletter's subscriptions: double opt-in, consent, throttles, the one-click unsubscribe link. */
     newsletter: createNewsletterSubscriptions({ store: newsletterSubscribersStore(db), mailer, secrets, publicUrl, siteName, now, log: deps.log }),
+    /** The weekly digest's editions: built by the newsletter-build job, /admin/newsletter, the public archive. */
+    newsletterEditions: createNewsletterEditions({ store: editions, sources: editionSources({ store: editions, launches, blog }), mailer, publicUrl, now }),
+    /** Sending an edition: start (queue a delivery per confirmed subscriber, then the sender job) and progress. */
+    newsletterSending: createNewsletterSending({ store: newsletterDeliveriesStore(db), jobs, now }),
   };
 }
 

@@ -26,6 +26,10 @@ import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
 import { mediaStore } from '../store/media-store.ts';
 import { FOLLOW_MAIL_JOB, mailFollowEvents } from './follow-mail.ts';
 import { followMailStore } from '../store/follow-mail-store.ts';
+import { NEWSLETTER_SEND_JOB, runNewsletterSend } from './newsletter-send.ts';
+import { newsletterDeliveriesStore } from '../store/newsletter-deliveries-store.ts';
+import { createBulkSender } from '../mail/bulk-sender.ts';
+import { NEWSLETTER_BUILD_JOB, runNewsletterBuild } from './newsletter-build.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -89,6 +93,22 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
       mailFollowEvents(
         { store: followMailStore(ctx.db), mailer: ctx.services.mailer, preferences: ctx.services.emailPreferences, jobs: ctx.services.jobs, publicUrl: ctx.config.publicUrl, now: ctx.services.now },
         String(data.kind),
+        signal,
+      ),
+    [NEWSLETTER_BUILD_JOB]: () => runNewsletterBuild({ editions: ctx.services.newsletterEditions, sending: () => ctx.services.newsletterSending }),
+    [NEWSLETTER_SEND_JOB]: (data, signal) =>
+      runNewsletterSend(
+        {
+          store: newsletterDeliveriesStore(ctx.db),
+          subscriptions: ctx.services.newsletter,
+          openSender: () => createBulkSender({ ...ctx.config.mail, ratePerSecond: ctx.config.newsletter.ratePerSecond }),
+          outbox: ctx.services.outbox,
+          jobs: ctx.services.jobs,
+          publicUrl: ctx.config.publicUrl,
+          ratePerSecond: ctx.config.newsletter.ratePerSecond,
+          now: ctx.services.now,
+        },
+        String(data.editionId),
         signal,
       ),
     [BADGE_CHECK_JOB]: (data) =>

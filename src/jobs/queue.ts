@@ -19,7 +19,9 @@ import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
 import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
 import { FOLLOW_MAIL_JOB } from './follow-mail.ts';
+import { NEWSLETTER_BUILD_CRON, NEWSLETTER_BUILD_JOB } from './newsletter-build.ts';
 import { jobQueueStore } from '../store/job-queue-store.ts';
+import { NEWSLETTER_SEND_JOB } from '../domain/newsletter/sending.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -62,7 +64,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB, NEWSLETTER_BUILD_JOB, NEWSLETTER_SEND_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**
@@ -166,6 +168,8 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(VOTE_WEIGHING_JOB, '*/10 * * * *', null, { tz: deps.timezone });
   // Pictures nothing uses (jobs/media-sweep.ts): an on-demand handler, since it needs the media storage.
   await boss.schedule(MEDIA_SWEEP_JOB, '45 4 * * *', null, { tz: deps.timezone });
+  // The weekly digest (jobs/newsletter-build.ts): an on-demand handler (it needs the services), once across nodes (stately).
+  await boss.schedule(NEWSLETTER_BUILD_JOB, NEWSLETTER_BUILD_CRON, null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 

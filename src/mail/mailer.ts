@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { OutboxStore } from '../store/outbox-store.ts';
+import { dkimSigning, type DkimKey } from './dkim.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   secrets?: string[];
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on every mail people can switch off). */
   headers?: Record<string, string>;
+  /** An HTML alternative to the text (the newsletter). SMTP only: the outbox keeps the text part. */
+  html?: string;
 }
 
 export interface SentMail {
@@ -43,11 +46,11 @@ export const deliveryState = (m: { transport: string; sent_at: Date | null; erro
  * The one way the service sends mail. Every mail is stored in `outbox_emails` and logged; with an
  * SMTP URL it is also handed to that server, and the row records when it was sent or why not.
  */
-export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from: string; now: () => Date; log?: MailLog }): Mailer {
+export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from: string; now: () => Date; log?: MailLog; /** Signs what leaves by SMTP (MAIL_DKIM_*). */ dkim?: DkimKey }): Mailer {
   const { store, smtpUrl, from, now } = deps;
   const log: MailLog = deps.log ?? (() => {});
   const smtp = smtpUrl
-    ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dkim: deps.dkim && dkimSigning(deps.dkim) })
     : undefined;
   const transport = smtp ? 'smtp' : 'outbox';
 
@@ -62,7 +65,7 @@ export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from:
         return { id, transport, delivered: false };
       }
       try {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
+        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         await store.markSent(id, now());
         log('info', { mail: { id, to: mail.to, subject: mail.subject } }, 'mail sent');
         return { id, transport, delivered: true };

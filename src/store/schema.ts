@@ -15,6 +15,9 @@ export interface SiteSettingsTable {
   free_queue_max_weeks: Generated<number>;
   free_week_capacity: Generated<number>;
   paid_week_capacity: Generated<number>;
+  /** The weekly newsletter goes out by itself on Mondays from this hour (site timezone), or only by hand (0031). */
+  newsletter_auto: Generated<boolean>;
+  newsletter_hour: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -657,7 +660,7 @@ export interface AdminActionsTable {
   id: Id;
   admin_id: string | null;
   action: AdminActionKind;
-  subject_type: 'listing' | 'listing_version' | 'user' | 'product' | 'category' | 'category_tree' | 'review' | 'comment' | 'founder';
+  subject_type: 'listing' | 'listing_version' | 'user' | 'product' | 'category' | 'category_tree' | 'review' | 'comment' | 'founder' | 'newsletter_edition' | 'site_settings';
   subject_id: string;
   summary: string;
   details: Json<Record<string, unknown>>;
@@ -681,7 +684,11 @@ export type AdminActionKind =
   | 'content_restored'
   | 'reports_dismissed'
   | 'votes_released'
-  | 'votes_confirmed';
+  | 'votes_confirmed'
+  | 'newsletter_intro_saved'
+  | 'newsletter_settings_saved'
+  | 'newsletter_test_sent'
+  | 'newsletter_sending_started';
 
 export interface ListingModerationTable {
   listing_id: string;
@@ -717,6 +724,7 @@ export interface DB {
   media_upload_log: MediaUploadLogTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_attempts: NewsletterAttemptsTable;
+  newsletter_editions: NewsletterEditionsTable;
   listing_alternatives: ListingAlternativesTable;
   votes: VotesTable;
   follows: FollowsTable;
@@ -820,4 +828,21 @@ export interface NewsletterAttemptsTable {
   address_hash: string;
   network_hash: string | null;
   at: Timestamp;
+}
+
+/** The weekly newsletter's editions, one per closed launch week (migrations/0031_newsletter_editions.sql). */
+export type EditionStatus = 'draft' | 'sending' | 'sent';
+export interface NewsletterEditionsTable {
+  id: Id;
+  week: string;
+  subject: string;
+  intro: string | null;
+  html: string;
+  text: string;
+  content: Json<Record<string, unknown>>;
+  status: Generated<EditionStatus>;
+  built_at: Generated<Date>;
+  sending_at: MaybeTime;
+  sent_at: MaybeTime;
+  created_at: Generated<Date>;
 }

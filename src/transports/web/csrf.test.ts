@@ -417,6 +417,58 @@ const FORMS: Record<string, FormCase> = {
     },
   },
 
+  '/admin/newsletter/test': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      return {
+        browser: s.browser,
+        url: '/admin/newsletter/test',
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from outbox_emails where to_address = ${s.email}`),
+      };
+    },
+  },
+  '/admin/newsletter/intro': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      return {
+        browser: s.browser,
+        url: '/admin/newsletter/intro',
+        form: await formOf(s.browser, '/admin/newsletter', '/admin/newsletter/intro', { intro: `Hello ${Math.random()}` }),
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from admin_actions where action = 'newsletter_intro_saved' and admin_id = ${s.userId}`),
+      };
+    },
+  },
+  '/admin/newsletter/settings': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const { hour } = await t.app.services.newsletterEditions.settings();
+      return {
+        browser: s.browser,
+        url: '/admin/newsletter/settings',
+        form: { auto: 'on', hour: String((hour + 1) % 24) },
+        csrf: s.csrf,
+        effect: () => count(sql`select newsletter_hour::int as n from site_settings where id = 1`),
+      };
+    },
+  },
+  '/admin/newsletter/send': {
+    async setup() {
+      // Last week (of the real clock) had no launch: decided at once. Each case sends it afresh.
+      await sql`delete from newsletter_editions`.execute(t.db);
+      const s = await t.signIn({ admin: true });
+      return {
+        browser: s.browser,
+        url: '/admin/newsletter/send',
+        form: await formOf(s.browser, '/admin/newsletter', '/admin/newsletter/send'),
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from admin_actions where action = 'newsletter_sending_started' and admin_id = ${s.userId}`),
+      };
+    },
+  },
+
   '/admin/categories': {
     async setup() {
       const s = await t.signIn({ admin: true });

@@ -54,6 +54,7 @@ export const siteFooter = html`${footerTeaser}
 <li><a href="/interview">Founder interviews</a></li>
 <li><a href="/feeds/launches.rss">Launches RSS</a></li>
 <li><a href="/feeds/blog.atom">Blog Atom feed</a></li>
+<li><a href="/newsletter">Newsletter archive</a></li>
 <li><a href="/docs">API reference</a></li>
 <li><a href="/llms.txt">llms.txt</a></li>
 <li><a href="/sitemap.xml">Sitemap</a></li>

@@ -18,6 +18,7 @@ const SECTIONS: readonly (readonly [string, string])[] = [
   ['/admin/badge-checks', 'Badge checks'],
   ['/admin/products', 'Prices'],
   ['/admin/categories', 'Categories'],
+  ['/admin/newsletter', 'Newsletter'],
   ['/admin/outbox', 'Outbox'],
   ['/admin/log', 'Action log'],
 ];

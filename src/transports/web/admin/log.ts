@@ -14,6 +14,8 @@ function subjectLink(a: AdminActionRow): Html | string {
   if (a.subject_type === 'product') return html`<a href="/admin/products">product ${a.subject_id}</a>`;
   if (a.subject_type === 'category') return html`<a href="/admin/categories">category ${a.subject_id}</a>`;
   if (a.subject_type === 'category_tree') return html`<a href="/admin/categories">the category tree</a>`;
+  if (a.subject_type === 'newsletter_edition') return html`<a href="/admin/newsletter">the edition of ${a.subject_id}</a>`;
+  if (a.subject_type === 'site_settings') return html`<a href="/admin/newsletter">the newsletter settings</a>`;
   return `edit ${a.subject_id}`;
 }
 

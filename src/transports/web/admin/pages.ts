@@ -10,6 +10,7 @@ import { registerAdminUsers } from './users.ts';
 import { registerAdminReports } from './reports.ts';
 import { registerAdminComments } from './comments.ts';
 import { registerAdminVotes } from './votes.ts';
+import { registerAdminNewsletter } from './newsletter.ts';
 
 /**
  * The administration area (administrators only; the first one is made with the CLI): one file per
@@ -25,6 +26,7 @@ export function registerAdminPages(app: FastifyInstance, web: Web) {
   registerAdminVotes(app, web);
   registerAdminUsers(app, web);
   registerAdminRecords(app, web);
+  registerAdminNewsletter(app, web);
   registerAdminOutbox(app, web);
   registerAdminLog(app, web);
 }

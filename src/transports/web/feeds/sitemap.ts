@@ -25,6 +25,8 @@ const PER_CALL = 100;
 const MAX_FILES = (1000 * PER_CALL) / PER_FILE;
 /** Launch weeks in the sitemap: the coming one and this many before it. */
 const RECENT_WEEKS = 12;
+/** Newsletter editions in the sitemap: the newest (the archive pages the rest). */
+const RECENT_EDITIONS = 100;
 /** Search engines fetch sitemaps rarely; an hour keeps a large directory from being rebuilt per fetch. */
 const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';
 
@@ -73,6 +75,7 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
     const tree = await readOperation(web.services, request, listCategories, { include_empty: false, per_page: 100 });
     const posts = await slice(1, (page) => readOperation(web.services, request, listBlogPosts, { page, per_page: PER_CALL }));
     const week = await readOperation(web.services, request, getLaunchWeek, { week: 'this', per_page: 1 });
+    const editions = await web.services.newsletterEditions.archive(RECENT_EDITIONS, 0);
     const weeks = Array.from({ length: RECENT_WEEKS + 2 }, (_, i) => addWeeks(week.week.start, 1 - i));
     const paths = [
       '/',
@@ -88,6 +91,8 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
       '/pricing',
       '/about/ranking',
       '/interview',
+      '/newsletter',
+      ...editions.items.map((e) => `/newsletter/${e.week}`),
     ];
     return send(request, reply, urlset(paths.map(url)));
   });

@@ -30,7 +30,7 @@ export function registerSubscribePage(app: FastifyInstance, web: Web) {
       title: 'The weekly newsletter',
       status: p.status,
       body: html`<h1>The weekly newsletter</h1>
-<p>Every Monday: last week's Launch of the Week, the week's top launches, what launches next and new blog posts. No tracking pixels; links go straight to the pages.</p>
+<p>Every Monday: last week's Launch of the Week, the week's top launches, what launches next and new blog posts. No tracking pixels; links go straight to the pages. <a href="/newsletter">Read past editions</a>.</p>
 ${errorSummary(p.summary)}
 <form method="post" action="${SUBSCRIBE_PATH}" novalidate>
 <input type="hidden" name="csrf" value="${token}">
