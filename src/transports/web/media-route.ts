@@ -1,3 +1,4 @@
+import { mediaMemory } from './media-memory.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_KEY, type MediaStorage } from '../../media/storage/media-storage.ts';
 import { problem } from '../rest/problem.ts';
@@ -29,18 +30,29 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * is checked against MEDIA_KEY before the storage sees it; anything else under /media/ is a 404
  * problem. No session is read here: a picture is the same for everyone.
  */
+/** Small pictures kept in each node's memory (media-memory.ts): 32 MB of them, each up to 128 kB, for 10 minutes. */
+const MEMORY_BYTES = 32 * 1024 * 1024;
+const MEMORY_ENTRY_BYTES = 128 * 1024;
+const MEMORY_TTL_MS = 10 * 60_000;
+
 export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage, opts: { publicUrl: string }) {
   const fail = (reply: FastifyReply, status: 404 | 503, code: string, detail: string) =>
     reply.code(status).header('cache-control', 'no-store').type('application/problem+json').send(problem(opts.publicUrl, status, code, detail));
 
-  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  const memory = mediaMemory({ maxBytes: MEMORY_BYTES, maxEntryBytes: MEMORY_ENTRY_BYTES, ttlMs: MEMORY_TTL_MS });
+  // Not counted against the requester's rate limit, like the fingerprinted assets: a page of
+  // cards asks for dozens of pictures, each once a year at most (immutable).
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('content-security-policy', MEDIA_CSP);
     const key = request.params['*'];
     // As written in the URL too: one address per picture (no %2F or %61 spelling of the same key).
     if (!MEDIA_KEY.test(key) || request.url.split('?')[0] !== `/media/${key}`) return fail(reply, 404, 'media_not_found', 'No picture has this address.');
-    let media;
+    let media = memory.get(key) ?? null;
     try {
-      media = await storage.get(key);
+      if (!media) {
+        media = await storage.get(key);
+        if (media) memory.set(key, media);
+      }
     } catch (err) {
       request.log.error({ err, key }, 'media storage unreachable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
