@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-database.ts';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/app.ts';
@@ -72,21 +72,8 @@ async function scratch(engine: Engine): Promise<{ env: Record<string, string>; l
     return { env: { DATA_DIR: dir }, label: `temporary data directory ${dir}`, remove: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const base = process.env.DATABASE_URL!;
-  const name = `launchyard_newsletterbench_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, label: `scratch database ${name} on ${redact(base).replace(/\/[^/]*$/, '')}`, remove: () => admin(`drop database if exists ${name} with (force)`) };
+  const db = await scratchDatabase(base, 'launchyard_newsletterbench');
+  return { env: { DATABASE_URL: db.url }, label: `scratch database ${db.name} on ${redact(base).replace(/\/[^/]*$/, '')}`, remove: db.drop };
 }
 
 /** The sender in a process of its own; `kill` ends it with SIGKILL. */

@@ -30,7 +30,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-database.ts';
 import { measure, type Measurement, type Target } from './load.ts';
 import { CpuMeter, freePort, installCleanup, readMemory, RssSampler, spawnChild, stopAll, waitIdle, waitUntilReady, type CpuShare } from './processes.ts';
 import { ENGINE_NAMES, clean, dirty, formatVerdicts, type Engine, type Row as BenchRow, type Verdict } from './report.ts';
@@ -153,26 +153,13 @@ async function scratch(engine: Engine, serverUrl: string | undefined) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'launchyard-picbench-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (engine === 'pglite') return { dataDir, databaseUrl: undefined, label: `temporary data directory ${dataDir}`, remove: async () => removeDir() };
-  const name = `launchyard_picbench_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
+  const db = await scratchDatabase(serverUrl!, 'launchyard_picbench');
   return {
     dataDir,
-    databaseUrl: url.toString(),
-    label: `scratch database ${name} on ${redact(serverUrl!).replace(/\/[^/]*$/, '')}, pictures under ${dataDir}`,
+    databaseUrl: db.url,
+    label: `scratch database ${db.name} on ${redact(serverUrl!).replace(/\/[^/]*$/, '')}, pictures under ${dataDir}`,
     remove: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await db.drop();
       removeDir();
     },
   };
