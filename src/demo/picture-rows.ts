@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { DB } from '../store/schema.ts';
 import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { processImage } from '../media/process-image.ts';
-import { variantKey } from '../media/processed-image.ts';
+import { keepVariants } from '../media/storage/keep-variants.ts';
 import { galleryUrl, logoUrl } from '../media/variants.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import type { DemoListing } from './listings-plan.ts';
@@ -70,7 +70,7 @@ async function keep(storage: MediaStorage, svg: string, purpose: 'logo' | 'galle
   const result = await processImage({ bytes: png, purpose });
   if (!result.ok) throw new Error(`a demo ${purpose} was refused: ${result.message}`);
   const { image } = result;
-  for (const v of image.variants) await storage.put(variantKey(image.sourceHash, v), Buffer.from(v.bytes), v.contentType);
+  await keepVariants(storage, image);
   return { hash: image.sourceHash, width: image.width, height: image.height };
 }
 

@@ -1,5 +1,6 @@
 import { keptCopy } from '../domain/drafts/kept-logo.ts';
-import { variantKey, type ProcessedImage, type ProcessImageResult } from '../media/processed-image.ts';
+import type { ProcessedImage, ProcessImageResult } from '../media/processed-image.ts';
+import { keepVariants } from '../media/storage/keep-variants.ts';
 import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { logoUrl } from '../media/variants.ts';
 import type { DraftStores } from '../store/drafts-store.ts';
@@ -76,6 +77,6 @@ async function copyOf(deps: DraftLogoDeps, url: string, signal?: AbortSignal): P
     return { ok: false, code: result.refusal, reason: `The picture at ${url} cannot be kept as the logo: ${why}` };
   }
   const { image } = result;
-  for (const v of image.variants) await deps.storage.put(variantKey(image.sourceHash, v), Buffer.from(v.bytes), v.contentType);
+  await keepVariants(deps.storage, image);
   return { ok: true, image };
 }

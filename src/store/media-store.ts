@@ -34,18 +34,19 @@ export type MediaStore = ReturnType<typeof mediaStore>;
 export type MediaTx = ReturnType<typeof queries>;
 
 function queries(db: Kysely<DB>) {
+  const ownedListing = (listingId: string, ownerId: string) =>
+    db.selectFrom('listings').select(['id', 'slug', 'logo_url', 'logo_hash']).where('id', '=', listingId).where('owner_id', '=', ownerId);
   return {
     versions: listingVersionsStore(db),
 
-    /** The owner's listing, row-locked; undefined when not theirs. */
+    /** The owner's listing, row-locked until the transaction ends; undefined when not theirs. */
     async lockOwned(listingId: string, ownerId: string): Promise<PictureListingRow | undefined> {
-      return db
-        .selectFrom('listings')
-        .select(['id', 'slug', 'logo_url', 'logo_hash'])
-        .where('id', '=', listingId)
-        .where('owner_id', '=', ownerId)
-        .forUpdate()
-        .executeTakeFirst();
+      return ownedListing(listingId, ownerId).forUpdate().executeTakeFirst();
+    },
+
+    /** The owner's listing for a read (no lock); undefined when not theirs. */
+    async owned(listingId: string, ownerId: string): Promise<PictureListingRow | undefined> {
+      return ownedListing(listingId, ownerId).executeTakeFirst();
     },
 
     /** The listing's gallery in its order, with each image's size. */

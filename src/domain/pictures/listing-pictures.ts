@@ -1,6 +1,6 @@
 import type { MediaStorage } from '../../media/storage/media-storage.ts';
 import type { ProcessImageResult, ProcessedImage } from '../../media/processed-image.ts';
-import { variantKey } from '../../media/processed-image.ts';
+import { keepVariants } from '../../media/storage/keep-variants.ts';
 import { galleryUrl, logoUrl } from '../../media/variants.ts';
 import type { MediaStore, MediaTx, PictureListingRow } from '../../store/media-store.ts';
 import { DomainError, invalid } from '../errors.ts';
@@ -52,6 +52,13 @@ export function createListingPictures(deps: PicturesDeps) {
     return result.value;
   }
 
+  /** A read of the owner's listing: no lock, nothing changed, no cached page to drop. */
+  async function read<T>(userId: string, listingId: number, fn: (listing: PictureListingRow) => Promise<T>) {
+    const listing = await store.owned(String(listingId), userId);
+    if (!listing) throw listingNotFound(listingId);
+    return fn(listing);
+  }
+
   /** Counts the upload against the person's budget (refused ones too), then processes and stores it. */
   async function keep(userId: string, bytes: Uint8Array, purpose: 'logo' | 'gallery', field: string): Promise<ProcessedImage> {
     const at = now();
@@ -65,10 +72,10 @@ export function createListingPictures(deps: PicturesDeps) {
       err.retryAfterSeconds = made.hour > PICTURE_RULES.perHour ? 3600 : 86_400;
       throw err;
     }
-    if (bytes.byteLength > PICTURE_RULES.fileBytes) throw tooLarge(field);
+    if (bytes.byteLength > PICTURE_RULES.fileBytes) throw fileTooLarge(field);
     const result = await deps.process(bytes, purpose);
     if (!result.ok) throw invalid(`image_${result.refusal}`, result.message, [{ field, message: result.message }]);
-    for (const v of result.image.variants) await storage.put(variantKey(result.image.sourceHash, v), Buffer.from(v.bytes), v.contentType);
+    await keepVariants(storage, result.image);
     return result.image;
   }
 
@@ -84,7 +91,7 @@ export function createListingPictures(deps: PicturesDeps) {
     /** Sets (or replaces) the listing's logo from an uploaded file. */
     async setLogo(userId: string, listingId: number, bytes: Uint8Array) {
       // Ownership first: a stranger's upload is not processed at all.
-      await owned(userId, listingId, async () => undefined);
+      await read(userId, listingId, async () => undefined);
       const image = await keep(userId, bytes, 'logo', 'logo');
       const before = await owned(userId, listingId, async (tx, l) => {
         await tx.register({ hash: image.sourceHash, purpose: 'logo', width: image.width, height: image.height });
@@ -109,7 +116,7 @@ export function createListingPictures(deps: PicturesDeps) {
     },
 
     async gallery(userId: string, listingId: number) {
-      return owned(userId, listingId, (tx, l) => tx.gallery(l.id));
+      return read(userId, listingId, (l) => store.gallery(l.id));
     },
 
     /** Adds an image to the gallery (alt text required), last in the order. */
@@ -118,7 +125,7 @@ export function createListingPictures(deps: PicturesDeps) {
       const full = () => invalid('gallery_full', `The gallery already has ${PICTURE_RULES.maxImages} images, the most it takes; delete one first.`, [{ field: 'image', message: `At most ${PICTURE_RULES.maxImages} images.` }]);
       // Checked before the work and again under the lock (two uploads at once).
       const count = (items: { kind: string }[]) => items.filter((i) => i.kind === 'image').length;
-      if (count(await owned(userId, listingId, (tx, l) => tx.gallery(l.id))) >= PICTURE_RULES.maxImages) throw full();
+      if (count(await read(userId, listingId, (l) => store.gallery(l.id))) >= PICTURE_RULES.maxImages) throw full();
       const image = await keep(userId, bytes, 'gallery', 'image');
       return owned(userId, listingId, async (tx, l) => {
         if (count(await tx.gallery(l.id)) >= PICTURE_RULES.maxImages) throw full();
@@ -178,7 +185,8 @@ export function createListingPictures(deps: PicturesDeps) {
 }
 export type ListingPictures = ReturnType<typeof createListingPictures>;
 
-const tooLarge = (field: string) => {
+/** A file over PICTURE_RULES.fileBytes, its message beside the field (413 on the site). */
+export const fileTooLarge = (field: string) => {
   const mb = PICTURE_RULES.fileBytes / 1024 / 1024;
   return new DomainError('invalid', 'file_too_large', `The file is larger than ${mb} MB, the most we take.`, [{ field, message: `At most ${mb} MB per file.` }]);
 };

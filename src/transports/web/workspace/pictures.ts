@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DomainError } from '../../../domain/errors.ts';
-import { PICTURE_RULES } from '../../../domain/pictures/listing-pictures.ts';
+import { fileTooLarge, PICTURE_RULES } from '../../../domain/pictures/listing-pictures.ts';
 import { VIDEO_HOST_NAMES, videoLink } from '../../../domain/pictures/video-links.ts';
 import type { GalleryItemRow } from '../../../store/media-store.ts';
 import { field, SITE_ROUTE, type Web } from '../context.ts';
@@ -231,9 +231,6 @@ function labelled(s: FormState, prefix: string, name: string, label: string | Ht
 <input type="text" id="${id}" name="${name}" value="${s.values[name] ?? ''}" maxlength="${max}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
 ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
 }
-
-const fileTooLarge = (fieldName: string) =>
-  new DomainError('invalid', 'file_too_large', `The file is larger than ${MB} MB, the most we take.`, [{ field: fieldName, message: `At most ${MB} MB per file.` }]);
 
 /**
  * Reads the multipart body: the text fields into request.body (so the CSRF check and field()
