@@ -68,6 +68,7 @@ export const LONGEST_FIRST = [
   'test/fuzz/operations-fuzz.test.ts', // ~11,000 requests
   'src/transports/web/public/browser.test.ts',
   'test/scale/crash-safety.test.ts',
+  'test/scale/idempotency-crash.test.ts', // 6 node starts, ~60 s on PGlite
   'test/scale/two-nodes.test.ts', // PostgreSQL pass only
   'src/main-shutdown.test.ts',
   'src/transports/web/public/discussion-browser.test.ts',

@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.ts';
 import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS, requestFingerprint } from '../domain/idempotency.ts';
 import type { IdempotencyStore } from '../store/idempotency-store.ts';
 import type { AnyOperation } from './define.ts';
+import { openUnit } from '../store/unit-of-work.ts';
 
 /** What a transport sends: the operation's result or problem, first-hand or replayed. */
 export interface Outcome {
@@ -55,11 +56,20 @@ export async function runIdempotent(
     if (!stale) throw new DomainError('conflict', 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.');
   }
 
+  // The write and its stored answer commit together (one unit of work): a crash before the commit
+  // leaves neither (the key's lock expires and a retry runs it), after it both (a retry replays).
+  const unit = openUnit();
   try {
-    const result = await run();
-    await deps.store.complete(principal, key, result.status, secret ? secret.keep(result.body) : result.body);
+    const result = await unit.run(async () => {
+      const r = await run();
+      await deps.store.complete(principal, key, r.status, secret ? secret.keep(r.body) : r.body);
+      return r;
+    });
+    await unit.commit();
     return { ...result, replayed: false };
   } catch (err) {
+    await unit.rollback().catch(() => {});
+    // A refusal is an answer too, stored on its own (whatever the run wrote before it is undone).
     if (err instanceof DomainError) {
       const p = problemOf(err);
       await deps.store.complete(principal, key, p.status, p.body);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { withUnits } from './unit-of-work.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -69,7 +70,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // 'error' on the client, where pg-pool listens only while the client is idle: unheard, that
     // event would crash the process.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: withUnits(new PostgresDialect({ pool })) });
     return { db, engine: 'postgres', listen: postgresListen(opts.databaseUrl, CONNECTION_TIMEOUT_MS), close: () => db.destroy() };
   }
   const memory = opts.dataDir === 'memory://';
@@ -96,7 +97,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       throw (memory ? undefined : dataDirFailure(opts.dataDir, err)) ?? err;
     }
     const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PreparingClient });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: withUnits(new PostgresDialect({ pool })) });
     return {
       db,
       engine: 'pglite',
