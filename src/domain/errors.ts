@@ -67,6 +67,13 @@ export const invalid = (code: string, detail: string, fields?: FieldError[]) =>
  * The database cannot be reached right now. The same request may succeed once it is back (a
  * write cut off in the middle of its commit may or may not have landed).
  */
+/** The disk is full: changes cannot be saved now; what is stored can still be read. */
+export function diskFull(retryAfterSeconds: number) {
+  const e = new DomainError('unavailable', 'disk_full', 'The server has no disk space left: changes cannot be saved right now, but everything can still be read. Retry later.');
+  e.retryAfterSeconds = retryAfterSeconds;
+  return e;
+}
+
 export function serviceUnavailable(retryAfterSeconds: number) {
   const e = new DomainError('unavailable', 'service_unavailable', 'The service cannot reach its database right now; retry shortly.');
   e.retryAfterSeconds = retryAfterSeconds;

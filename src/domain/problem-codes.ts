@@ -32,6 +32,7 @@ export const PROBLEM_CODES: Record<string, string> = {
   duplicate_interview_question: 'The same question is answered twice in one request; errors names the repeated entry.',
   internal_error: 'A fault on our side. It is logged; retrying later may help.',
   service_unavailable: 'The service cannot reach its database right now (HTTP 503; over MCP a tool error with this code). Retry after Retry-After seconds.',
+  disk_full: 'The server has no disk space left (HTTP 503 with Retry-After; over MCP a tool error with this code): writes are refused whole, reads keep working, and writes work again once the operator frees space.',
   metrics_restricted: 'GET /metrics answers loopback clients, or others that send Authorization: Bearer with the node\'s METRICS_TOKEN.',
   drafting_too_slow: 'regenerate could not redraft in time: the site\'s pages took longer than the drafting budget (EXTRACTION_DRAFT_BUDGET_MS) to process. Edit the field by hand.',
   draft_not_found: 'No draft of yours has this id (another user\'s draft is not found either).',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import { DomainError } from '../domain/errors.ts';
-import { asServiceUnavailable, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './unavailable.ts';
+import { asServiceUnavailable, DATABASE_RETRY_AFTER_SECONDS, DISK_FULL_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isDiskFull } from './unavailable.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -41,6 +41,28 @@ for (const [name, err, expected] of scenarios) {
     assert.equal(mapped.kind, 'unavailable');
     assert.equal(mapped.code, 'service_unavailable');
     assert.equal(mapped.retryAfterSeconds, DATABASE_RETRY_AFTER_SECONDS);
+  });
+}
+
+// A full disk: the database's (PostgreSQL's and PGlite's 53100) or our own files' (ENOSPC, a quota).
+const diskScenarios: [string, unknown, boolean][] = [
+  ['SQLSTATE 53100 could not extend file', withCode('53100', 'could not extend file "base/5/24577": No space left on device'), true],
+  ['ENOSPC writing a picture', withCode('ENOSPC', "ENOSPC: no space left on device, write"), true],
+  ['EDQUOT (a quota)', withCode('EDQUOT', 'EDQUOT: disk quota exceeded'), true],
+  ['ENOSPC as a cause', new Error('storing the picture failed', { cause: withCode('ENOSPC') }), true],
+  ['out of memory 53200 is not the disk', withCode('53200', 'out of memory'), false],
+  ['connection refused is not the disk', withCode('ECONNREFUSED'), false],
+  ['a bug', new TypeError('x is undefined'), false],
+];
+for (const [name, err, expected] of diskScenarios) {
+  test(`disk full? ${name} → ${expected}`, () => {
+    assert.equal(isDiskFull(err), expected);
+    const mapped = asServiceUnavailable(err);
+    if (!expected) return assert.notEqual(mapped?.code, 'disk_full');
+    assert.equal(mapped?.kind, 'unavailable');
+    assert.equal(mapped?.code, 'disk_full');
+    assert.equal(mapped?.retryAfterSeconds, DISK_FULL_RETRY_AFTER_SECONDS);
+    assert.match(mapped!.message, /can still be read/);
   });
 }
 

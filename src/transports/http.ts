@@ -126,6 +126,8 @@ export async function buildHttpServer(
     // The database being away (a store error) is a 503 wherever it surfaced: in an operation
     // or in the credential lookup of onRequest.
     const err = thrown instanceof DomainError ? thrown : (asServiceUnavailable(thrown) ?? thrown);
+    // The operator must hear of a full disk: the visitor only sees that changes cannot be saved.
+    if (err !== thrown && err.code === 'disk_full') request.log.error({ err: thrown }, 'the disk is full: a write was refused');
     let status: number;
     let body;
     if (err instanceof DomainError) {

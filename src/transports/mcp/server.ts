@@ -87,6 +87,7 @@ export function createMcpNodeHandler(operations: AnyOperation[], services: Servi
       if (err instanceof DomainError) return toolError(problemFor(opts.publicUrl, err).body);
       // The database being away: the same 503 service_unavailable problem as on REST.
       const unavailable = asServiceUnavailable(err);
+      if (unavailable?.code === 'disk_full') opts.onError?.(err);
       if (unavailable) return toolError(problemFor(opts.publicUrl, unavailable).body);
       opts.onError?.(err);
       return toolError(problem(opts.publicUrl, 500, 'internal_error', 'Something went wrong on our side; it has been logged.'));

@@ -69,6 +69,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
     // The database being away (the session lookup, a page's query) is a 503 page, not a 500.
     const err = thrown instanceof DomainError ? thrown : (asServiceUnavailable(thrown) ?? thrown);
+    // The operator must hear of a full disk: the visitor only sees that changes cannot be saved.
+    if (err !== thrown && err.code === 'disk_full') request.log.error({ err: thrown }, 'the disk is full: a write was refused');
     let status: number;
     if (err instanceof DomainError) {
       status = STATUS_BY_KIND[err.kind];
