@@ -83,7 +83,9 @@ test(`a full disk while serving (${engine}): writes answer 503 disk_full with Re
 
   const node = await startNode('small-disk', { ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir! }), PUBLIC_URL: 'http://localhost:3996', RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000' });
   let running = true;
-  cleanup.push(() => running && node.stop());
+  cleanup.push(async () => {
+    if (running) await node.stop();
+  });
   const headers = owner.auth;
   const write = (n: number) =>
     call(node.url, 'POST', `/api/v1/me/listings/${listings[n % listings.length]}/milestones`, {
