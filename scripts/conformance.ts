@@ -312,7 +312,7 @@ async function runAuthorization(app: App, origin: string, outDir: string): Promi
   // The user is already signed in on the site: sign-in itself is the site's business, not the
   // authorization server's, so the browser starts with a session cookie as after /sign-in.
   const userId = await app.services.accounts.createUser({ email: 'conformance@example.com', name: 'Conformance User', password: null });
-  const { token } = await app.services.sessions.start(userId, { ip: '127.0.0.1', userAgent: 'conformance' });
+  const { token } = await app.services.sessions.start(userId, { userAgent: 'conformance' });
   const jar = new CookieJar();
   jar.cookies.set(SESSION_COOKIE, encodeURIComponent(app.http.signCookie(token)));
 

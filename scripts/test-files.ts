@@ -54,7 +54,15 @@ export const drivesBrowser = (testFile: string) => reaches(testFile, CHROMIUM_MO
  * run them again unchanged, so --database-only leaves them out (scripts/test-files.test.ts checks
  * that they never ask for a PostgreSQL database).
  */
-export const EMBEDDED_ONLY = ['src/main-shutdown.test.ts', 'src/main-hostile-site.test.ts'];
+export const EMBEDDED_ONLY = [
+  'src/main-shutdown.test.ts',
+  'src/main-hostile-site.test.ts',
+  // Backups of the embedded database (with PostgreSQL, pg_dump: src/cli-backup.test.ts runs its commands).
+  'src/store/backup/backup-restore.test.ts',
+  'src/store/backup/damaged-backup.test.ts',
+  'src/jobs/backup.test.ts',
+  'test/upgrade/restore-0024-backup.test.ts',
+];
 
 /**
  * The test files that take longest, longest first (measured on the CI machine kind, 2 CPUs,

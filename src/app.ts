@@ -20,10 +20,14 @@ import { configuredMediaStorage } from './media/storage/configured-storage.ts';
 import { outboundFetches } from './outbound/fetches.ts';
 import { signInProvidersFor } from './sign-in-providers/choose.ts';
 import { paymentProviderFor } from './payments/choose.ts';
+import { privacyNoticeOf } from './domain/privacy/privacy-notice.ts';
 import { proofReaders } from './proof-readers.ts';
 import { watchEventLoop } from './observability/event-loop.ts';
 import { renderMetrics } from './observability/metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { embeddedBackups } from './store/backup/embedded-backups.ts';
+import { serveControlSocket } from './store/backup/control-socket.ts';
+import { backupCron, runScheduledBackup } from './jobs/backup.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -90,6 +94,7 @@ export async function createApp(
       votes: config.votes,
       mediaStorage: media.storage,
       shareImages: config.shareImages,
+      privacy: privacyNoticeOf(config),
     });
     const settings = await services.site.info();
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
@@ -111,6 +116,9 @@ export async function createApp(
     const inline = opts.inlineJobs
       ? inlineDispatcher(() => onDemand, (name, err) => http.log.error({ err, job: name }, 'background job error'))
       : undefined;
+    // The embedded database's backups: asked for over DATA_DIR/control.sock (the CLI), and daily with BACKUP_DIR.
+    const backups = database.dumpDataDir && config.dataDir !== 'memory://' ? embeddedBackups({ database, mediaStorage: media.storage, s3: config.media.s3, launchyardVersion: VERSION, now: () => new Date() }) : undefined;
+    const backupDir = config.backup.dir;
     const jobs = inline
       ? undefined
       : await startJobs({
@@ -125,8 +133,10 @@ export async function createApp(
           sendOnly: !config.jobs,
           heartbeatSeconds: config.jobHeartbeatSeconds,
           trendingEveryMinutes: config.trendingEveryMinutes,
+          backup: backups && backupDir ? { cron: backupCron(config.backup), run: () => runScheduledBackup({ dir: backupDir, keep: config.backup.keep, backups, now: () => new Date() }) } : undefined,
         });
     services.jobs.attach(inline ?? jobs!.dispatcher);
+    const control = backups ? await serveControlSocket({ dataDir: config.dataDir, backup: backups.stream, log: (level, entry, message) => http.log[level](entry, message) }) : undefined;
     return {
       config,
       database,
@@ -136,6 +146,7 @@ export async function createApp(
       jobsIdle: inline?.idle,
       async close(closeOpts = {}) {
         const deadline = Date.now() + (closeOpts.deadlineMs ?? config.shutdownTimeoutMs);
+        await control?.close();
         const left = () => Math.max(0, deadline - Date.now());
         // Requests in flight may finish until the deadline; then their connections are cut.
         let drained = false;

@@ -25,10 +25,13 @@ import { NewProduct, PriceCents } from './contract/price-list.ts';
 import { fieldErrors } from './operations/validation.ts';
 import { runOrderExpiry, ORDER_EXPIRY_JOB } from './jobs/order-expiry.ts';
 import { CATEGORY_OPTIONS, CATEGORY_USAGE, CategoryUsageError, runCategoryCommand } from './cli-categories.ts';
+import { EXPORT_USAGE, runExportCommand } from './cli-export.ts';
+import { BACKUP_COMMANDS, BACKUP_USAGE, runBackupCommand } from './cli-backup.ts';
 import { createAccountAdmin } from './domain/admin/accounts-admin.ts';
 import { createPriceAdmin } from './domain/admin/price-admin.ts';
 import { adminUsersStore } from './store/admin-users-store.ts';
 import { adminPricesStore } from './store/admin-prices-store.ts';
+import { DELETE_USAGE, DeleteUsageError, runUserDelete } from './cli-delete.ts';
 
 const USAGE = `usage: npm run cli -- <command>
   user:create --email E --password P [--name N] [--admin]
@@ -36,6 +39,8 @@ const USAGE = `usage: npm run cli -- <command>
   user:admin --email E                   make an existing account an administrator
   user:disable --email E                 disable an account (no sign-in; sessions ended; API keys and apps refused)
   user:enable --email E                  enable a disabled account again
+${DELETE_USAGE}
+${EXPORT_USAGE}
   apikey:create --email E --scopes account:read,listings:write,orders:write [--name N]
                                          prints the new key alone on its last line
   apikey:list [--email E]                keys with prefix, scopes, last use and state
@@ -50,13 +55,17 @@ const USAGE = `usage: npm run cli -- <command>
   products:add --code C --name N --kind paid_launch|extra_category|section_unlock|billboard --cents N
                [--description D] [--section story|milestones|media] [--minimum-cents N] [--max-per-listing 1-3]
   products:retire CODE                   take a product off sale (its code stays taken)
-${CATEGORY_USAGE}`;
+${CATEGORY_USAGE}
+${BACKUP_USAGE}`;
 
 class UsageError extends Error {}
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') return console.log(USAGE);
+  if (command === 'user:delete') return runUserDelete(rest);
+  if (command === 'user:export') return runExportCommand(rest);
+  if (BACKUP_COMMANDS.has(command)) return runBackupCommand(command, rest); // before the database is opened: a running service holds it
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -262,7 +271,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError || err instanceof CategoryUsageError || err instanceof DomainError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof UsageError || err instanceof CategoryUsageError || err instanceof DeleteUsageError || err instanceof DomainError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

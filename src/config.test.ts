@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
+import { BACKUP_KEEP_DEFAULT } from './domain/privacy/retention.ts';
 
 test('defaults: port 3000 on 127.0.0.1, public URL from the port, ./data, no PostgreSQL or Redis', () => {
   const c = loadConfig({});
@@ -174,3 +175,19 @@ for (const [name, env, message] of badDkim) {
     );
   });
 }
+
+test('scheduled backups: off without BACKUP_DIR; BACKUP_KEEP from the retention rules; BACKUP_TIME HH:MM in UTC', () => {
+  const off = loadConfig({});
+  assert.deepEqual(off.backup, { dir: undefined, keep: BACKUP_KEEP_DEFAULT, hour: 3, minute: 30 });
+  assert.deepEqual(loadConfig({ BACKUP_DIR: '/var/backups/launchyard', BACKUP_KEEP: '14', BACKUP_TIME: '23:05' }).backup, { dir: '/var/backups/launchyard', keep: 14, hour: 23, minute: 5 });
+  assert.deepEqual(loadConfig({ BACKUP_TIME: '00:00' }).backup, { dir: undefined, keep: BACKUP_KEEP_DEFAULT, hour: 0, minute: 0 });
+  const bad: [Record<string, string>, RegExp][] = [
+    [{ BACKUP_TIME: '24:00' }, /^config error: BACKUP_TIME must be a time of day HH:MM in UTC, e\.g\. 03:30$/],
+    [{ BACKUP_TIME: '3:30' }, /^config error: BACKUP_TIME must be a time of day HH:MM/],
+    [{ BACKUP_TIME: '03:60' }, /^config error: BACKUP_TIME must be a time of day HH:MM/],
+    [{ BACKUP_KEEP: '0' }, /^config error: BACKUP_KEEP /],
+    [{ BACKUP_KEEP: 'all' }, /^config error: BACKUP_KEEP /],
+    [{ BACKUP_DIR: '/backups', DATABASE_URL: 'postgres://db/launch' }, /^config error: BACKUP_DIR backs up the embedded database; with DATABASE_URL back up PostgreSQL with pg_dump/],
+  ];
+  for (const [env, message] of bad) assert.throws(() => loadConfig(env), (err: Error) => err instanceof ConfigError && message.test(err.message), JSON.stringify(env));
+});

@@ -4,6 +4,8 @@ import { isDnsServer } from './outbound/txt-records.ts';
 import { VoteWeighting } from './domain/community/vote-weighting.ts';
 import { VoteDetectionRules } from './domain/community/vote-detection.ts';
 import { readDkimKey, type DkimKey } from './mail/dkim.ts';
+import { BACKUP_KEEP_DEFAULT } from './domain/privacy/retention.ts';
+import { readAddress } from './domain/newsletter/address.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -23,6 +25,18 @@ const hostList = z
   )
   .default('');
 const splitHosts = (v: string) => v.split(',').map((h) => h.trim()).filter((h) => h !== '');
+
+/** Text shown on a page as it was set: no control characters (line breaks included). */
+const noControl = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+/** An e-mail address as the newsletter form reads one (linear: one part at a time). */
+const isAddress = (v: string) => {
+  try {
+    readAddress(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** A setting holding a JSON object of overrides, checked by its schema (unknown keys refused); empty means the defaults. */
 const jsonSetting = <T extends z.ZodType<object>>(schema: T) =>
@@ -131,6 +145,13 @@ const Env = z.object({
   TRENDING_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
   /** Share cards (og:image) drawn for listing, week, leaderboard and post pages; off: pages name no image. */
   SHARE_IMAGES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** Scheduled backups of the embedded database (jobs/backup.ts): off without a directory. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(BACKUP_KEEP_DEFAULT),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM in UTC, e.g. 03:30')
+    .default('03:30'),
   DNS_SERVERS: z
     .string()
     .refine((v) => v.split(',').every((s) => s.trim() === '' || isDnsServer(s.trim())), 'must be comma-separated IP addresses with an optional port, e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53')
@@ -153,6 +174,15 @@ const Env = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).max(200).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(500).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  /** Who runs the service, as /privacy names them: a person's or a company's name, a postal address, an e-mail address or https:// page. */
+  OPERATOR_NAME: z.string().trim().max(200).refine(noControl, 'must be one line of text, e.g. "Jane Doe" or "Example GmbH"').optional(),
+  OPERATOR_ADDRESS: z.string().trim().max(500).refine((v) => noControl(v.replaceAll('\n', ' ')), 'must be a postal address: text whose lines are separated by line breaks or "\\n", no other control characters').optional(),
+  OPERATOR_CONTACT: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => isAddress(v) || (/^https:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an e-mail address (privacy@example.com) or an https:// URL')
+    .optional(),
   /** Overrides of the published vote weighting and detection rules, as JSON objects (domain/community/vote-*.ts). */
   VOTE_WEIGHTING: jsonSetting(VoteWeighting),
   VOTE_DETECTION: jsonSetting(VoteDetectionRules),
@@ -209,6 +239,11 @@ export interface Config {
   trendingEveryMinutes: number;
   /** SHARE_IMAGES: whether pages get a drawn share card (media/share-image.ts). */
   shareImages: boolean;
+  /**
+   * Scheduled backups (embedded mode): a backup file written to `dir` every day at `hour:minute`
+   * UTC, the `keep` newest kept. Off without a directory.
+   */
+  backup: { dir?: string; keep: number; hour: number; minute: number };
   /** Claims: how long one stays pending, and the DNS servers TXT proofs are looked up on (none: the system's resolvers). */
   claims: { pendingMs: number; dnsServers: string[] };
   /**
@@ -229,6 +264,8 @@ export interface Config {
   };
   /** The vote weighting and detection rules in force (published on /about/ranking). */
   votes: { weighting: VoteWeighting; detection: VoteDetectionRules };
+  /** Who runs the service, as /privacy names them (OPERATOR_*); unset parts are said to be unpublished. */
+  operator: { name?: string; address?: string; contact?: string };
   /**
    * Where pictures are kept: files under DATA_DIR/media, or S3-compatible object storage when a
    * bucket is set (several nodes share it). forcePathStyle: the bucket in the URL's path, the
@@ -265,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
     if (e[name] && !e.MEDIA_S3_BUCKET) throw new ConfigError(`config error: ${name} is set but MEDIA_S3_BUCKET is not: set the bucket (S3 storage) or none of MEDIA_S3_* (files under DATA_DIR/media)`);
   }
+  // Backups of the embedded database only: with PostgreSQL a directory would suggest backups nobody takes.
+  if (e.BACKUP_DIR && e.DATABASE_URL) throw new ConfigError('config error: BACKUP_DIR backs up the embedded database; with DATABASE_URL back up PostgreSQL with pg_dump (README, "Backups and upgrades") and unset BACKUP_DIR');
   const dkim = dkimFrom(e.MAIL_DKIM_DOMAIN, e.MAIL_DKIM_SELECTOR, e.MAIL_DKIM_PRIVATE_KEY);
   if (e.STRIPE_SECRET_KEY && !e.SELLER_COUNTRY) throw new ConfigError('config error: SELLER_COUNTRY is required with Stripe: the VAT of real payments depends on it');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(TRAILING_SLASHES, '');
@@ -304,7 +343,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
     trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
     shareImages: e.SHARE_IMAGES === 'on',
+    backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP, hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
     votes: { weighting: e.VOTE_WEIGHTING, detection: e.VOTE_DETECTION },
+    operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, contact: e.OPERATOR_CONTACT },
     media: {
       s3:
         e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY

@@ -98,6 +98,12 @@ import { editionSources } from './domain/newsletter/edition-sources.ts';
 import type { DkimKey } from './mail/dkim.ts';
 import { newsletterDeliveriesStore } from './store/newsletter-deliveries-store.ts';
 import { createNewsletterSending } from './domain/newsletter/sending.ts';
+import { createDataExports } from './domain/privacy/data-exports.ts';
+import { dataExportsStore } from './store/data-exports-store.ts';
+import { accountExportStore } from './store/account-export-store.ts';
+import { createAccountDeletion } from './domain/accounts/account-deletion.ts';
+import { accountDeletionStore } from './store/account-deletion-store.ts';
+import { UNCONFIGURED_NOTICE, type PrivacyNotice } from './domain/privacy/privacy-notice.ts';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -142,6 +148,8 @@ export interface ServiceDeps {
   mediaStorage: MediaStorage;
   /** SHARE_IMAGES: pages get a drawn share card (default on). */
   shareImages?: boolean;
+  /** Who runs the service and which outside services receive data, as /privacy says (domain/privacy/privacy-notice.ts). */
+  privacy?: PrivacyNotice;
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -179,6 +187,8 @@ export function createServices(deps: ServiceDeps) {
   const blog = createBlog({ store: blogStore(db) });
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log, dkim: deps.mail?.dkim });
   const editions = newsletterEditionsStore(db);
+  const dataExports = createDataExports({ store: dataExportsStore(db), source: accountExportStore(db), storage: deps.mediaStorage, jobs, mailer, publicUrl, now });
+  const signIn = createSignIn({ users, failures: signInFailuresStore(db), now, throttleKey: () => secrets.getOrCreate('sign_in_throttle_key', () => randomToken(32)) });
   return {
     publicUrl,
     now,
@@ -193,6 +203,8 @@ export function createServices(deps: ServiceDeps) {
     identities: createIdentities({ store: identitiesStore(db), now }),
     /** The sign-in providers configured: their buttons and routes exist only for these. */
     signInProviders: deps.signInProviders ?? {},
+    /** What /privacy says of this installation: its operator and the outside services configured. */
+    privacy: deps.privacy ?? UNCONFIGURED_NOTICE,
     secrets,
     oauth: createOAuth({ store: oauthStore(db), users: usersStore(db), secrets, publicUrl, now, cimdFetch: deps.cimdFetch, unusedClientMs: deps.oauthUnusedClientMs ?? 30 * 86_400_000 }),
     idempotency: { store: idempotencyStore(db), now },
@@ -207,7 +219,7 @@ export function createServices(deps: ServiceDeps) {
     badges: createBadges({ store: badgesStore(db), publicUrl, now, cache, cacheMs }),
     mailer,
     outbox: outboxStore(db),
-    signIn: createSignIn({ users, failures: signInFailuresStore(db), now }),
+    signIn,
     /** Failed API keys, bearer tokens and token-endpoint grants per client address (shared through Redis). */
     credentials: createCredentialThrottle(attemptCounter('credentials', { windowMs: CREDENTIAL_POLICY.windowMs, redis: deps.redis }), {
       ...CREDENTIAL_POLICY,
@@ -264,6 +276,21 @@ export function createServices(deps: ServiceDeps) {
         listings.forget(slug);
       },
     }),
+    /** "Delete my account": the request, its grace, the erasure job and an administrator's erasure (GDPR art. 17). */
+    accountDeletion: createAccountDeletion({
+      store: accountDeletionStore(db),
+      tokens: emailTokensStore(db),
+      signIn,
+      mailer,
+      publicUrl,
+      siteName,
+      now,
+      forget: (slug) => {
+        discussions.forget(slug);
+        listings.forget(slug);
+      },
+      discardExports: (userId) => dataExports.discardAll(userId),
+    }),
     /** The held votes' review queue (/admin/votes): release or confirm, each in the action log. */
     voteReview: createVoteReview({ store: heldVotesStore(db), jobs, now }),
     /** What mail people get, and the one-click unsubscribe link of every mail they can switch off. */
@@ -292,6 +319,8 @@ export function createServices(deps: ServiceDeps) {
     newsletterEditions: createNewsletterEditions({ store: editions, sources: editionSources({ store: editions, launches, blog }), mailer, publicUrl, now }),
     /** Sending an edition: start (queue a delivery per confirmed subscriber, then the sender job) and progress. */
     newsletterSending: createNewsletterSending({ store: newsletterDeliveriesStore(db), jobs, now }),
+    /** "Download my data" (GDPR art. 15, 20): exports prepared by a job, kept privately in the media storage, downloaded by their person. */
+    dataExports,
   };
 }
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from './errors.ts';
+import { IDEMPOTENCY_KEPT_HOURS } from './privacy/retention.ts';
 
 /** How long a key is remembered after its first use. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_KEPT_HOURS * 3_600_000;
 /** A run that has not finished after this long is presumed dead and may be taken over. */
 export const IDEMPOTENCY_LOCK_MS = 60_000;
 

@@ -1,27 +1,16 @@
 import { keptCopy } from '../domain/drafts/kept-logo.ts';
-import type { ProcessedImage, ProcessImageResult } from '../media/processed-image.ts';
-import { keepVariants } from '../media/storage/keep-variants.ts';
-import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { logoUrl } from '../media/variants.ts';
 import type { DraftStores } from '../store/drafts-store.ts';
 import { mediaStore } from '../store/media-store.ts';
-import { OverBudget } from '../workers/pool.ts';
-import type { PictureDownload } from './picture-download.ts';
+import { copyLogo, type LogoCopyDeps } from './logo-copy.ts';
 
-export interface DraftLogoDeps {
+export interface DraftLogoDeps extends LogoCopyDeps {
   stores: DraftStores;
-  /** The picture through the address policy, with its size and time bounds (picture-download.ts). */
-  download: (url: string, signal?: AbortSignal) => Promise<PictureDownload>;
-  /** processImage with purpose 'logo', in the worker pool under its time budget (as an upload). */
-  process: (bytes: Uint8Array) => Promise<ProcessImageResult>;
-  storage: MediaStorage;
   publicUrl: string;
   now: () => Date;
   /** Drops this node's cached public profile of a listing whose logo changed. */
   forget: (slug: string) => void;
 }
-
-type Copy = { ok: true; image: ProcessedImage } | { ok: false; code: string; reason: string };
 
 /**
  * The 'draft-logo' job: the draft's pending logo copy (domain/drafts/kept-logo.ts) downloaded,
@@ -36,7 +25,7 @@ export async function runDraftLogo(deps: DraftLogoDeps, draftId: string, signal?
   const { stores, now } = deps;
   const copy = (await stores.drafts.get(draftId))?.logo_copy;
   if (!copy || copy.status !== 'pending') return { draftId, skipped: 'nothing to copy' };
-  const made = await copyOf(deps, copy.source_url, signal);
+  const made = await copyLogo(deps, copy.source_url, signal);
 
   const result = await stores.transaction(async (s, trx) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });
@@ -58,25 +47,4 @@ export async function runDraftLogo(deps: DraftLogoDeps, draftId: string, signal?
   });
   if ('listing' in result && result.listing) deps.forget(result.listing);
   return result;
-}
-
-/** Downloaded, processed and its variants stored; or why not, in a sentence for the editor. */
-async function copyOf(deps: DraftLogoDeps, url: string, signal?: AbortSignal): Promise<Copy> {
-  const got = await deps.download(url, signal);
-  if (!got.ok) return { ok: false, code: got.failure.code, reason: got.failure.reason };
-  let result: ProcessImageResult;
-  try {
-    result = await deps.process(got.bytes);
-  } catch (err) {
-    // A shutdown (WorkCancelled) or a broken pool is not the picture's fault: thrown, retried.
-    if (err instanceof OverBudget) return { ok: false, code: 'took_too_long', reason: `The picture at ${url} took too long to process.` };
-    throw err;
-  }
-  if (!result.ok) {
-    const why = result.refusal === 'empty' ? 'it is an empty file.' : result.message;
-    return { ok: false, code: result.refusal, reason: `The picture at ${url} cannot be kept as the logo: ${why}` };
-  }
-  const { image } = result;
-  await keepVariants(deps.storage, image);
-  return { ok: true, image };
 }

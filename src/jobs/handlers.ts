@@ -20,6 +20,9 @@ import { discussionMailStore } from '../store/discussion-mail-store.ts';
 import { runVoteWeighing, VOTE_WEIGHING_JOB } from './vote-weighing.ts';
 import { DRAFT_LOGO_JOB } from '../domain/drafts/kept-logo.ts';
 import { runDraftLogo } from './draft-logo.ts';
+import { LISTING_LOGO_JOB, runListingLogo } from './listing-logo.ts';
+import { LISTING_LOGO_SWEEP_JOB, sweepListingLogos } from './listing-logo-sweep.ts';
+import { listingLogosStore } from '../store/listing-logos-store.ts';
 import { pictureDownloader, type PictureDownloader } from './picture-download.ts';
 import { PICTURE_RULES } from '../domain/pictures/listing-pictures.ts';
 import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
@@ -30,6 +33,8 @@ import { NEWSLETTER_SEND_JOB, runNewsletterSend } from './newsletter-send.ts';
 import { newsletterDeliveriesStore } from '../store/newsletter-deliveries-store.ts';
 import { createBulkSender } from '../mail/bulk-sender.ts';
 import { NEWSLETTER_BUILD_JOB, runNewsletterBuild } from './newsletter-build.ts';
+import { DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB } from '../domain/privacy/data-exports.ts';
+import { ACCOUNT_ERASURE_JOB, runAccountErasure } from './account-erasure.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -54,9 +59,9 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     now: ctx.services.now,
     jobs: ctx.services.jobs,
   });
-  // A drafted logo is fetched like the site's pages (same bot, hosts, redirects), bounded like an upload.
-  const draftLogo = () => ({
-    stores: draftStores(ctx.db),
+  // A logo on another site (drafted, or a listing's from an earlier release) is fetched like the
+  // site's pages (same bot, hosts, redirects), bounded like an upload.
+  const logoCopy = () => ({
     download: (pictures ??= pictureDownloader({
       userAgent: ctx.config.crawler.userAgent,
       allowHosts: ctx.config.crawler.allowHosts,
@@ -70,6 +75,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     now: ctx.services.now,
     forget: ctx.services.listings.forget,
   });
+  const draftLogo = () => ({ ...logoCopy(), stores: draftStores(ctx.db) });
   const discussionMail = () => ({
     store: discussionMailStore(ctx.db),
     mailer: ctx.services.mailer,
@@ -84,6 +90,9 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
     [DRAFT_COMPETITOR_JOB]: (data, signal) => runCompetitorComparison(draftJobs(), String(data.draftId), String(data.url), signal),
     [DRAFT_LOGO_JOB]: (data, signal) => runDraftLogo(draftLogo(), String(data.draftId), signal),
+    [LISTING_LOGO_JOB]: (data, signal) => runListingLogo({ ...logoCopy(), store: listingLogosStore(ctx.db) }, String(data.listingId), String(data.url), signal),
+    [LISTING_LOGO_SWEEP_JOB]: (data) =>
+      sweepListingLogos({ store: listingLogosStore(ctx.db), jobs: ctx.services.jobs, publicUrl: ctx.config.publicUrl }, data?.after === undefined ? undefined : String(data.after)),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [VOTE_WEIGHING_JOB]: () => runVoteWeighing({ db: ctx.db, now: ctx.services.now, rules: ctx.services.voteTrust.rules, pool }),
     [MEDIA_SWEEP_JOB]: () => runMediaSweep({ store: mediaStore(ctx.db), storage: ctx.services.mediaStorage, pictures: ctx.services.pictures, now: ctx.services.now }),
@@ -95,6 +104,9 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
         String(data.kind),
         signal,
       ),
+    [ACCOUNT_ERASURE_JOB]: () => runAccountErasure(ctx.services.accountDeletion),
+    [DATA_EXPORT_JOB]: (data, signal) => ctx.services.dataExports.prepare(String(data.exportId), signal),
+    [DATA_EXPORT_SWEEP_JOB]: () => ctx.services.dataExports.sweep(),
     [NEWSLETTER_BUILD_JOB]: () => runNewsletterBuild({ editions: ctx.services.newsletterEditions, sending: () => ctx.services.newsletterSending }),
     [NEWSLETTER_SEND_JOB]: (data, signal) =>
       runNewsletterSend(

@@ -2,15 +2,16 @@ import type { MediaStorage } from '../media/storage/media-storage.ts';
 import { sweepOrphans } from '../media/storage/orphan-sweep.ts';
 import type { ListingPictures } from '../domain/pictures/listing-pictures.ts';
 import type { MediaStore } from '../store/media-store.ts';
+import { UNUSED_PICTURE_KEPT_HOURS, UPLOAD_LOG_KEPT_HOURS } from '../domain/privacy/retention.ts';
 
 export const MEDIA_SWEEP_JOB = 'media-sweep';
 /**
  * How long a picture nothing references is kept: an upload is stored before the transaction that
  * points a listing at it, so a younger folder may be one whose reference is about to commit.
  */
-export const MEDIA_GRACE_MS = 24 * 3_600_000;
+export const MEDIA_GRACE_MS = UNUSED_PICTURE_KEPT_HOURS * 3_600_000;
 /** The upload log (the per-account budget's only input) is kept as long as the longest budget: a day. */
-export const UPLOAD_LOG_KEPT_MS = 24 * 3_600_000;
+export const UPLOAD_LOG_KEPT_MS = UPLOAD_LOG_KEPT_HOURS * 3_600_000;
 const BATCH = 500;
 
 /**

@@ -15,7 +15,7 @@ const deps = (errors: unknown[]): JobsDeps => ({
   provider: manualProvider,
   now: () => new Date(),
   onError: (err) => errors.push(err),
-  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing', 'media-sweep', 'follow-mail', 'newsletter-build'].map((name) => [name, async () => ({})])),
+  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing', 'media-sweep', 'follow-mail', 'newsletter-build', 'data-export', 'data-export-sweep', 'account-erasure', 'listing-logo', 'listing-logo-sweep'].map((name) => [name, async () => ({})])),
   trendingEveryMinutes: 5,
   heartbeatSeconds: 12,
 });
@@ -30,8 +30,8 @@ test('keyed queues are stately, scheduled ones singleton, the rest standard; all
   await jobs.stop(1000);
   const q = await queues();
   assert.deepEqual(
-    [q['draft-pipeline'].policy, q['listing-update-mail'].policy, q['follow-mail'].policy, q['newsletter-build'].policy, q['draft-competitor'].policy, q['week-start'].policy, q['order-expiry'].policy],
-    ['stately', 'stately', 'stately', 'stately', 'standard', 'singleton', 'singleton'],
+    [q['draft-pipeline'].policy, q['listing-update-mail'].policy, q['follow-mail'].policy, q['newsletter-build'].policy, q['account-erasure'].policy, q['draft-competitor'].policy, q['week-start'].policy, q['order-expiry'].policy],
+    ['stately', 'stately', 'stately', 'stately', 'stately', 'standard', 'singleton', 'singleton'],
   );
   for (const queue of Object.values(q)) assert.deepEqual([queue.heartbeat_seconds, queue.retry_limit, queue.retry_delay], [12, 8, 5], queue.name);
 });

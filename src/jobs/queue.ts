@@ -22,6 +22,11 @@ import { FOLLOW_MAIL_JOB } from './follow-mail.ts';
 import { NEWSLETTER_BUILD_CRON, NEWSLETTER_BUILD_JOB } from './newsletter-build.ts';
 import { jobQueueStore } from '../store/job-queue-store.ts';
 import { NEWSLETTER_SEND_JOB } from '../domain/newsletter/sending.ts';
+import { DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_CRON, DATA_EXPORT_SWEEP_JOB } from '../domain/privacy/data-exports.ts';
+import { BACKUP_JOB } from './backup.ts';
+import { ACCOUNT_ERASURE_CRON, ACCOUNT_ERASURE_JOB } from './account-erasure.ts';
+import { LISTING_LOGO_JOB } from './listing-logo.ts';
+import { LISTING_LOGO_SWEEP_CRON, LISTING_LOGO_SWEEP_JOB } from './listing-logo-sweep.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -39,6 +44,8 @@ export interface JobsDeps {
   trendingEveryMinutes: number;
   /** JOB_HEARTBEAT_SECONDS: how long a running job's node may stay silent before the job is retried. */
   heartbeatSeconds?: number;
+  /** Scheduled backups (BACKUP_DIR, embedded mode): when (cron, UTC) and the run; without it any earlier schedule is removed. */
+  backup?: { cron: string; run: () => Promise<unknown> };
 }
 
 /**
@@ -64,7 +71,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB, NEWSLETTER_BUILD_JOB, NEWSLETTER_SEND_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB, NEWSLETTER_BUILD_JOB, NEWSLETTER_SEND_JOB, ACCOUNT_ERASURE_JOB, DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB, LISTING_LOGO_JOB, LISTING_LOGO_SWEEP_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**
@@ -142,6 +149,7 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
     'draft-sweep': () => sweepDrafts({ stores: draftStores(deps.db), jobs: dispatcher, now: deps.now }),
     // Unpaid orders past ORDER_EXPIRY_HOURS become expired (their launch week room is already free).
     [ORDER_EXPIRY_JOB]: () => runOrderExpiry(deps.db, deps.now()),
+    ...(deps.backup ? { [BACKUP_JOB]: deps.backup.run } : {}),
   };
   for (const [name, run] of Object.entries(scheduled)) {
     await ensureQueue(name, 'singleton');
@@ -170,6 +178,15 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(MEDIA_SWEEP_JOB, '45 4 * * *', null, { tz: deps.timezone });
   // The weekly digest (jobs/newsletter-build.ts): an on-demand handler (it needs the services), once across nodes (stately).
   await boss.schedule(NEWSLETTER_BUILD_JOB, NEWSLETTER_BUILD_CRON, null, { tz: deps.timezone });
+  // Accounts whose deletion is due (jobs/account-erasure.ts): an on-demand handler (it needs the services), once across nodes (stately).
+  await boss.schedule(ACCOUNT_ERASURE_JOB, ACCOUNT_ERASURE_CRON, null, { tz: deps.timezone });
+  // BACKUP_TIME is UTC whatever the site's timezone; a schedule left by an earlier start with BACKUP_DIR goes when it is unset.
+  if (deps.backup) await boss.schedule(BACKUP_JOB, deps.backup.cron, null, { tz: 'UTC' });
+  else await boss.unschedule(BACKUP_JOB);
+  // Data exports past their link's end and lost export jobs (domain/privacy/data-exports.ts): an on-demand handler (it needs the media storage).
+  await boss.schedule(DATA_EXPORT_SWEEP_JOB, DATA_EXPORT_SWEEP_CRON, null, { tz: deps.timezone });
+  // Listings whose logo is on another site (jobs/listing-logo-sweep.ts): an on-demand handler (it sends its next batch), one pass at a time (stately).
+  await boss.schedule(LISTING_LOGO_SWEEP_JOB, LISTING_LOGO_SWEEP_CRON, null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 

@@ -4,6 +4,7 @@ import { voteTrustStore, type UnsettledVote, type VoterRow, type WeighedVote } f
 import { detectSuspects, type Suspect, type VoteDetectionRules } from '../domain/community/vote-detection.ts';
 import { voteWeight, type VoteWeighting } from '../domain/community/vote-weighting.ts';
 import { saltDay } from '../domain/community/vote-provenance.ts';
+import { NETWORK_SALT_KEPT_DAYS } from '../domain/privacy/retention.ts';
 import type { WorkPool } from '../workers/pool.ts';
 
 export { VOTE_WEIGHING_JOB } from '../domain/community/vote-trust.ts';
@@ -61,7 +62,7 @@ export async function runVoteWeighing(deps: VoteWeighingDeps) {
   await store.applyWeights(changed, now);
   const settled = await store.settle(new Date(now.getTime() - weighting.settleDays * 86_400_000), now);
   // Yesterday's salt is kept one more day: a vote cast just before midnight may still be hashing.
-  const saltsDropped = await store.dropSaltsBefore(saltDay(new Date(now.getTime() - 86_400_000)));
+  const saltsDropped = await store.dropSaltsBefore(saltDay(new Date(now.getTime() - NETWORK_SALT_KEPT_DAYS * 86_400_000)));
   await store.recordRun(now, votes.length, held);
   return {
     votes: votes.length,

@@ -15,6 +15,9 @@ export interface AdminUserRow {
   created_at: Date;
   listings: number;
   live_sessions: number;
+  /** A deletion waiting for its grace to end, and an erasure done (migrations/0035_account_deletion.sql). */
+  deletion_due_at: Date | null;
+  erased_at: Date | null;
 }
 
 export interface AccountState {
@@ -68,7 +71,7 @@ function queries(db: Kysely<DB>) {
       const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
       const [rows, total] = await Promise.all([
         sql<AdminUserRow>`
-          select u.id, u.email, u.name, u.is_admin, u.email_verified_at, u.disabled_at, u.created_at,
+          select u.id, u.email, u.name, u.is_admin, u.email_verified_at, u.disabled_at, u.created_at, u.deletion_due_at, u.erased_at,
             (select count(*)::int from listings l where l.owner_id = u.id) as listings,
             (select count(*)::int from sessions s where s.user_id = u.id and s.revoked_at is null and s.expires_at > ${p.now}) as live_sessions
           from users u ${where}

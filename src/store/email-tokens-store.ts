@@ -1,17 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB, EmailTokenPurpose } from './schema.ts';
 
 /** One-time links sent by email; only the SHA-256 of a token is stored. */
 export function emailTokensStore(db: Kysely<DB>) {
   return {
-    async create(p: { userId: string; purpose: 'verify_email'; tokenHash: string; email: string; at: Date; expiresAt: Date }) {
+    async create(p: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; email: string; at: Date; expiresAt: Date }) {
       await db
         .insertInto('email_tokens')
         .values({ user_id: p.userId, purpose: p.purpose, token_hash: p.tokenHash, email: p.email, created_at: p.at, expires_at: p.expiresAt })
         .execute();
     },
     /** When the user was last sent a token of this purpose (for resend throttling). */
-    async lastCreatedAt(userId: string, purpose: 'verify_email') {
+    async lastCreatedAt(userId: string, purpose: EmailTokenPurpose) {
       const row = await db
         .selectFrom('email_tokens')
         .select('created_at')
@@ -40,6 +40,20 @@ export function emailTokensStore(db: Kysely<DB>) {
         from used where u.id = used.user_id and lower(u.email) = lower(used.email)
         returning u.id, u.email`.execute(db);
       return r.rows[0];
+    },
+    /**
+     * Uses a live delete_account token, once even when two requests race. Returns its account while
+     * the token still names the account's current address (and the account is not erased).
+     */
+    async consumeDeletion(tokenHash: string, now: Date) {
+      const r = await sql<{ id: string }>`
+        with used as (
+          update email_tokens set used_at = ${now}
+          where token_hash = ${tokenHash} and purpose = 'delete_account' and used_at is null and expires_at > ${now}
+          returning user_id, email)
+        select u.id from users u join used on u.id = used.user_id
+        where lower(u.email) = lower(used.email) and u.erased_at is null`.execute(db);
+      return r.rows[0]?.id;
     },
   };
 }

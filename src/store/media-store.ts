@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { transactional } from './transactional.ts';
 import { listingVersionsStore } from './listing-versions-store.ts';
+import type { LogoRefusal } from '../domain/pictures/listing-logo-copy.ts';
 
 /** An owned listing as a picture write sees it, locked for the rest of the transaction. */
 export interface PictureListingRow {
@@ -48,6 +49,10 @@ function queries(db: Kysely<DB>) {
     async owned(listingId: string, ownerId: string): Promise<PictureListingRow | undefined> {
       return ownedListing(listingId, ownerId).executeTakeFirst();
     },
+
+    /** Why the copy of the listing's logo on another site was refused (jobs/listing-logo.ts), if it was. */
+    logoRefusal: (listingId: string): Promise<LogoRefusal | undefined> =>
+      db.selectFrom('listing_logo_refusals').select(['source_url', 'code', 'reason', 'refused_at']).where('listing_id', '=', listingId).executeTakeFirst(),
 
     /** The listing's gallery in its order, with each image's size. */
     async gallery(listingId: string): Promise<GalleryItemRow[]> {

@@ -31,6 +31,11 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Set by an administrator: no sign-in, and sessions, API keys and OAuth grants are refused (0014). */
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A deletion asked for and when the erasure job may run it; both null when none is pending (0035). */
+  deletion_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deletion_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set when the account was erased: the row stays, anonymised, for the orders kept (0035). */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface FaqRow {
@@ -213,6 +218,15 @@ export interface MediaUploadLogTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Why a listing's logo on another site could not be copied (jobs/listing-logo.ts); one row per listing. */
+export interface ListingLogoRefusalsTable {
+  listing_id: string;
+  source_url: string;
+  code: string;
+  reason: string;
+  refused_at: Timestamp;
+}
+
 export interface ListingAlternativesTable {
   listing_id: string;
   alternative_id: string;
@@ -371,8 +385,8 @@ export interface SessionsTable {
   token_hash: string;
   user_id: string;
   csrf_token: string;
-  ip: string | null;
-  user_agent: string | null;
+  /** A coarse label of the browser ("Firefox on Linux", domain/accounts/device-label.ts); no address is kept (0033). */
+  device: string;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
@@ -411,10 +425,12 @@ export interface ApiKeysTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** What a one-time e-mailed link is for: confirming an address, or confirming an account's deletion (0035). */
+export type EmailTokenPurpose = 'verify_email' | 'delete_account';
 export interface EmailTokensTable {
   id: Id;
   user_id: string | null;
-  purpose: 'verify_email';
+  purpose: EmailTokenPurpose;
   token_hash: string;
   email: string;
   created_at: Timestamp;
@@ -688,7 +704,9 @@ export type AdminActionKind =
   | 'newsletter_intro_saved'
   | 'newsletter_settings_saved'
   | 'newsletter_test_sent'
-  | 'newsletter_sending_started';
+  | 'newsletter_sending_started'
+  | 'user_deletion_scheduled'
+  | 'user_erased';
 
 export interface ListingModerationTable {
   listing_id: string;
@@ -722,6 +740,7 @@ export interface DB {
   listing_media: ListingMediaTable;
   media_files: MediaFilesTable;
   media_upload_log: MediaUploadLogTable;
+  listing_logo_refusals: ListingLogoRefusalsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_attempts: NewsletterAttemptsTable;
   newsletter_editions: NewsletterEditionsTable;
@@ -767,6 +786,7 @@ export interface DB {
   comment_mail_marks: { listing_id: string; last_mailed_at: Timestamp; last_comment_id: string };
   reports: ReportsTable;
   email_preferences: { user_id: string; kind: EmailKind; enabled: boolean; changed_at: Timestamp };
+  data_exports: DataExportsTable;
 }
 
 /** Discussions (migrations/0024_discussions.sql). */
@@ -845,4 +865,24 @@ export interface NewsletterEditionsTable {
   sending_at: MaybeTime;
   sent_at: MaybeTime;
   created_at: Generated<Date>;
+}
+
+/** "Download my data": one prepared export of an account (migrations/0034_data_exports.sql). */
+export type DataExportState = 'queued' | 'preparing' | 'ready' | 'failed' | 'expired';
+export interface DataExportsTable {
+  id: ColumnType<string, string | undefined, never>;
+  user_id: string;
+  state: Generated<DataExportState>;
+  progress: Generated<number>;
+  step: ColumnType<string | null, string | null | undefined, string | null>;
+  /** exports/<32 hex>/launchyard-export.zip in the media storage while the file is kept (state ready). */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  sends: Generated<number>;
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: ColumnType<Date, Date, Date>;
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ready_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -3,15 +3,14 @@ import type { DB, SignInMethod } from './schema.ts';
 
 export function sessionsStore(db: Kysely<DB>) {
   return {
-    async create(p: { tokenHash: string; userId: string; csrf: string; ip: string | null; userAgent: string | null; expiresAt: Date; at?: Date; method?: SignInMethod }) {
+    async create(p: { tokenHash: string; userId: string; csrf: string; device: string; expiresAt: Date; at?: Date; method?: SignInMethod }) {
       return (await db
         .insertInto('sessions')
         .values({
           token_hash: p.tokenHash,
           user_id: p.userId,
           csrf_token: p.csrf,
-          ip: p.ip,
-          user_agent: p.userAgent?.slice(0, 500) ?? null,
+          device: p.device,
           expires_at: p.expiresAt,
           method: p.method ?? 'password',
           // The service clock, like expires_at (the database's now() may differ from it).
@@ -37,6 +36,19 @@ export function sessionsStore(db: Kysely<DB>) {
     },
     async revoke(id: string) {
       await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+    /** The user's live sessions, the most recently seen first (at most `limit`: a page lists them). */
+    async listLive(userId: string, now: Date, limit: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'device', 'method', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
     async countLive(userId: string, now: Date) {
       const r = await sql<{ n: number }>`select count(*)::int as n from sessions where user_id = ${userId} and revoked_at is null and expires_at > ${now}`.execute(db);

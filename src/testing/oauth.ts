@@ -19,7 +19,7 @@ export class TestBrowser {
 
   /** Signs the browser in on the site as this user (a server-side session and its signed cookie). */
   async signIn(app: App, userId: string) {
-    const { token } = await app.services.sessions.start(userId, { ip: null, userAgent: 'test' });
+    const { token } = await app.services.sessions.start(userId, { userAgent: 'test' });
     this.cookies.set('ly_session', encodeURIComponent(this.http.signCookie(token)));
   }
 

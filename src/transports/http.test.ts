@@ -113,6 +113,10 @@ const DISCUSSION_ROUTES: [string, string, string | undefined][] = [
   ['GET', '/account/sign-in-methods', undefined],
   ['POST', '/account/sign-in-methods/github/link', ''],
   ['POST', '/account/sign-in-methods/github/unlink', ''],
+  // "Download my data" (issue 31): its page, its start and its download link.
+  ['GET', '/account/data', undefined],
+  ['POST', '/account/data', ''],
+  ['GET', '/account/data/00000000-0000-4000-8000-000000000000/launchyard-export.zip', undefined],
 ];
 // GitHub's start needs no network (its endpoints are settings); nothing here reaches the callback's exchange.
 const proxied = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', RATE_LIMIT_SIGN_IN_PER_MINUTE: '3', TRUST_PROXY: 'true', GITHUB_CLIENT_ID: 'rate', GITHUB_CLIENT_SECRET: 'limits' } });

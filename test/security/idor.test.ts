@@ -799,6 +799,28 @@ test("Pictures: Bob cannot see, upload to, reorder, describe or delete Alice's l
   assert.equal((await t.db.selectFrom('listings').select('logo_url').where('id', '=', id).executeTakeFirstOrThrow()).logo_url, null);
 });
 
+test("Data exports: Bob cannot download Alice's export (the same 404 as an unknown id) nor see it on his page; Alice can", async () => {
+  await t.app.services.dataExports.start(alice.userId);
+  await t.jobsIdle();
+  const mine = (await t.app.services.dataExports.page(alice.userId)).latest!;
+  assert.equal(mine.state, 'ready');
+  const path = mine.downloadPath!;
+  const unknown = '/account/data/00000000-0000-4000-8000-000000000000/launchyard-export.zip';
+  assert.ok(!(await bobsPage().get('/account/data')).body.includes(mine.id), "Alice's export is on Bob's page");
+  const theirs = await bobsPage().get(path);
+  assert.equal(theirs.status, 404);
+  assert.equal(theirs.body, (await bobsPage().get(unknown)).body, 'the page tells an existing export of someone else from an unknown one');
+  for (const [who, browser, headers, , pageStatus] of webAttackers()) {
+    const res = await browser.get(path, headers);
+    assert.equal(res.status, pageStatus, who);
+    assert.ok(!String(res.headers['content-type']).includes('zip'), who);
+  }
+  // Control: Alice downloads it.
+  const hers = await alice.site.browser.get(path);
+  assert.equal(hers.status, 200);
+  assert.equal(hers.headers['content-type'], 'application/zip');
+});
+
 test("Sessions: Bob's 'sign out everywhere' ends his sessions only; Alice's own does end hers", async () => {
   const bobElsewhere = await t.signIn({ email: bob.email, password: bob.password });
   const res = await bobElsewhere.browser.post('/account/sign-out-everywhere', { csrf: bobElsewhere.csrf });
@@ -833,4 +855,33 @@ test("Administrators' pages (every mail, with Alice's invite links; every listin
     assert.equal((await admin.browser.get(path)).status, 200, path);
   }
   assert.ok((await admin.browser.get('/admin/outbox')).body.includes(invitee));
+});
+
+test("Delete my account: Bob's post, even with Alice's password and id, never touches her account; her erasure page is refused to him; the owner's own request works", async () => {
+  const aliceState = async () => ({
+    account: await t.db.selectFrom('users').select(['email', 'deletion_due_at', 'erased_at']).where('id', '=', alice.userId).executeTakeFirstOrThrow(),
+    signedIn: (await alice.site.browser.get('/account')).status,
+    apiKey: (await t.get('/api/v1/me', alice.creds.api_key.rest)).status,
+  });
+  const before = await aliceState();
+  assert.deepEqual([before.signedIn, before.apiKey], [200, 200]);
+  // The form has no id: whatever Bob adds, it is about the session's own account, checked against his password.
+  const his = await bobsPage().post('/account/delete', { csrf: bob.site.csrf, password: alice.password, user_id: alice.userId, id: alice.userId, email: alice.email });
+  assert.equal(his.status, 400);
+  assert.match(his.body, /This is not your current password/);
+  for (const [who, browser, headers, formStatus] of webAttackers()) {
+    const res = await browser.post('/account/delete', { password: alice.password, user_id: alice.userId }, headers);
+    assert.equal(res.status, formStatus, who);
+  }
+  // The administrators' erasure of her account, by Bob (no administrator).
+  const erase = `/admin/users/${alice.userId}/erase`;
+  assert.equal((await bobsPage().get(erase)).status, 403);
+  assert.equal((await bobsPage().post(erase, { csrf: bob.site.csrf, when: 'now' })).status, 403);
+  assert.deepEqual(await aliceState(), before, "Bob's posts changed Alice's account");
+
+  // The control: the same post by an account's owner, with its own password, schedules the deletion.
+  const owner = await t.signIn({ email: `deleting-${++serial}@idor.test`, password: 'The owner has a long password' });
+  assert.equal((await owner.browser.post('/account/delete', { csrf: owner.csrf, password: 'The owner has a long password' })).status, 200);
+  const theirs = await t.db.selectFrom('users').select('deletion_due_at').where('id', '=', owner.userId).executeTakeFirstOrThrow();
+  assert.ok(theirs.deletion_due_at);
 });

@@ -1,6 +1,7 @@
 // SSRF, from the attacker's side: every way we know to write "this machine" or "the private
 // network" in a URL, thrown at every outbound fetch the service makes (the crawler behind drafts,
-// competitors, badge checks and claim checks; the safe fetch behind OAuth client metadata documents, the
+// competitors, badge checks and claim checks; the picture download behind drafted logos and listings'
+// logos on other sites; the safe fetch behind OAuth client metadata documents, the
 // language model, the Domain Rating provider and the sign-in providers), directly, behind a redirect from an allowed
 // host, through DNS, and end to end through the real app.
 //
@@ -14,6 +15,10 @@
 // DNS names are answered by a real DNS server on loopback (dns2): the test routes the service's
 // dns.lookup for the names it owns (*.ssrf.test, *.localhost, "localhost.") to it.
 import { pictureDownloader } from '../../src/jobs/picture-download.ts';
+import { runListingLogo } from '../../src/jobs/listing-logo.ts';
+import { LISTING_LOGO_SWEEP_JOB } from '../../src/jobs/listing-logo-sweep.ts';
+import { listingLogosStore } from '../../src/store/listing-logos-store.ts';
+import { processImage } from '../../src/media/process-image.ts';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import dc from 'node:diagnostics_channel';
@@ -213,9 +218,9 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------
 // The tricks
 
-type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'picture' | 'cimd' | 'model' | 'domainRating' | 'signIn';
+type Surface = 'crawlSite' | 'fetchPage' | 'fetchText' | 'picture' | 'listingLogo' | 'cimd' | 'model' | 'domainRating' | 'signIn';
 const FETCH_SURFACES: Surface[] = ['cimd', 'model', 'domainRating', 'signIn'];
-const ALL_SURFACES: Surface[] = ['crawlSite', 'fetchPage', 'fetchText', 'picture', ...FETCH_SURFACES];
+const ALL_SURFACES: Surface[] = ['crawlSite', 'fetchPage', 'fetchText', 'picture', 'listingLogo', ...FETCH_SURFACES];
 
 interface Trick {
   name: string;
@@ -382,6 +387,8 @@ async function attempt(surface: Surface, url: string, on: { crawler: ClosableCra
       const got = await (on.picture ?? pictures).download(url);
       return got.ok ? 'reached' : crawlOutcome({ ok: false, failure: got.failure });
     }
+    case 'listingLogo':
+      return listingLogoOutcome(url, on.picture ?? pictures);
     case 'crawlSite':
       return crawlOutcome(await on.crawler.crawlSite(url));
     case 'fetchPage':
@@ -397,6 +404,23 @@ async function attempt(surface: Surface, url: string, on: { crawler: ClosableCra
     case 'signIn':
       return viaFetch(outbound.signIn, url);
   }
+}
+
+/**
+ * A listing whose logo_url is the trick, as an earlier release left it, copied by the
+ * 'listing-logo' job (jobs/listing-logo.ts) through this downloader into the app's database and
+ * media storage: the outcome is the refusal the job records for the owner.
+ */
+let logoListings = 0;
+async function listingLogoOutcome(url: string, downloader: typeof pictures): Promise<Outcome> {
+  const id = await t.fx.listing({ slug: `ssrf-logo-${++logoListings}`, logo_url: url });
+  const store = listingLogosStore(t.db);
+  const deps = { store, download: downloader.download, process: (bytes: Uint8Array) => processImage({ bytes, purpose: 'logo' }), storage: t.app.services.mediaStorage, publicUrl: t.app.config.publicUrl, now: () => new Date(), forget: () => {} };
+  const result = await runListingLogo(deps, id, url);
+  if ('kept' in result) return 'reached';
+  if (!('refused' in result)) return `other: ${JSON.stringify(result)}`;
+  const refusal = await t.db.selectFrom('listing_logo_refusals').select(['code', 'reason']).where('listing_id', '=', id).executeTakeFirstOrThrow();
+  return crawlOutcome({ ok: false, failure: { code: refusal.code, reason: refusal.reason } });
 }
 
 const expected = (trick: Trick, surface: Surface): Outcome => (trick.malformedFor?.includes(surface) ? 'malformed' : 'blocked');
@@ -737,6 +761,42 @@ test('badge check (the homepage read through the crawler): a private homepage is
     assert.equal(check.outcome, 'unverifiable');
     assert.match(String(check.detail), /private or reserved address/);
   }
+});
+
+test('listing logos through the real app (the sweep → listing-logo jobs): a logo_url at or behind a private address is refused, nothing stored or connected to', async () => {
+  const logos = [
+    `http://127.1:${P}/logo.png`,
+    `http://loopback.ssrf.test:${P}/logo.png`,
+    'http://169.254.169.254/latest/meta-data/logo.png',
+    redirectVia('picture', `http://[::1]:${P}/logo.png`),
+    redirectVia('picture', 'http://169.254.169.254/latest/meta-data/logo.png'),
+  ];
+  const ids: string[] = [];
+  for (const [i, url] of logos.entries()) ids.push(await t.fx.listing({ slug: `ssrf-sweep-logo-${i}`, owner_id: owner.userId, logo_url: url }));
+  const storage = t.app.services.mediaStorage;
+  const stored = async () => {
+    const keys: string[] = [];
+    for await (const o of storage.list('')) keys.push(o.key);
+    return keys;
+  };
+  const [keys, files] = [await stored(), (await t.db.selectFrom('media_files').select('source_hash').execute()).length];
+  const relayed = relayRequests.length;
+  const { connections, dials: made } = await observed(async () => {
+    await t.app.services.jobs.send(LISTING_LOGO_SWEEP_JOB, {});
+    await t.jobsIdle();
+  });
+  assert.equal(connections, 0);
+  assert.ok(made.every(isRelay), `dials [${show(made)}]`);
+  assert.ok(relayRequests.slice(relayed).filter((r) => r.startsWith('/go?')).length >= 2, 'the allowed hops were made');
+  for (const [i, id] of ids.entries()) {
+    const l = await t.db.selectFrom('listings').select(['logo_url', 'logo_hash']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.deepEqual(l, { logo_url: logos[i], logo_hash: null }, logos[i]);
+    const refusal = await t.db.selectFrom('listing_logo_refusals').select(['code', 'reason']).where('listing_id', '=', id).executeTakeFirst();
+    assert.equal(refusal?.code, 'blocked_address', logos[i]);
+    assert.match(refusal?.reason ?? '', /private or reserved address/);
+  }
+  assert.deepEqual(await stored(), keys, 'no file was stored');
+  assert.equal((await t.db.selectFrom('media_files').select('source_hash').execute()).length, files, 'no picture was registered');
 });
 
 test('claim checks through the real app (meta: the homepage; file: /.well-known/): a private site could not be checked, nothing connected to', async () => {

@@ -1,10 +1,23 @@
 import type { SignInMethod } from '../../store/schema.ts';
 import type { SessionsStore } from '../../store/sessions-store.ts';
+import { SESSION_LIFETIME_DAYS } from '../privacy/retention.ts';
+import { deviceLabel } from './device-label.ts';
 import { randomToken, sha256 } from './secrets.ts';
 
-/** Sessions last 30 days from the last visit; the expiry moves at most once an hour. */
-const LIFETIME_MS = 30 * 86_400_000;
+/** Sessions last SESSION_LIFETIME_DAYS from the last visit; the expiry moves at most once an hour (one write an hour, not one a request). */
+const LIFETIME_MS = SESSION_LIFETIME_DAYS * 86_400_000;
 const TOUCH_EVERY_MS = 3_600_000;
+/** The sessions a page lists: more than anyone has browsers; a loop of sign-ins is still counted in full. */
+const LISTED = 50;
+
+/** A live session as its person sees it in their list. */
+export interface SessionSummary {
+  id: string;
+  device: string;
+  method: SignInMethod;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
 
 export interface SiteSession {
   id: string;
@@ -23,16 +36,17 @@ export interface SiteSession {
 
 /**
  * Server-side site sessions. The browser holds a random token in a signed cookie; the database
- * holds only its hash, so sessions are revocable one by one or all at once, on every node.
+ * holds only its hash, so sessions are revocable one by one or all at once, on every node. Of the
+ * browser only a coarse label is kept (device-label.ts), and no address.
  */
 export function createSessions(deps: { store: SessionsStore; now: () => Date }) {
   const { store, now } = deps;
   return {
     /** A new session; `method` records how the person proved who they are (the password, or a provider). */
-    async start(userId: string, meta: { ip: string | null; userAgent: string | null }, method: SignInMethod = 'password') {
+    async start(userId: string, meta: { userAgent: string | null }, method: SignInMethod = 'password') {
       const token = randomToken(32);
       const csrf = randomToken(24);
-      await store.create({ tokenHash: sha256(token), userId, csrf, ip: meta.ip, userAgent: meta.userAgent, expiresAt: new Date(now().getTime() + LIFETIME_MS), at: now(), method });
+      await store.create({ tokenHash: sha256(token), userId, csrf, device: deviceLabel(meta.userAgent), expiresAt: new Date(now().getTime() + LIFETIME_MS), at: now(), method });
       return { token, maxAgeSeconds: LIFETIME_MS / 1000 };
     },
 
@@ -59,6 +73,16 @@ export function createSessions(deps: { store: SessionsStore; now: () => Date }) 
     endAll: (userId: string) => store.revokeAllForUser(userId),
     /** How many live sessions (browsers, devices) the user has. */
     countLive: (userId: string) => store.countLive(userId, now()),
+    /** The user's live sessions, the most recently seen first. */
+    async listLive(userId: string): Promise<SessionSummary[]> {
+      return (await store.listLive(userId, now(), LISTED)).map((r) => ({
+        id: r.id,
+        device: r.device,
+        method: r.method,
+        createdAt: new Date(r.created_at),
+        lastSeenAt: new Date(r.last_seen_at),
+      }));
+    },
   };
 }
 export type Sessions = ReturnType<typeof createSessions>;

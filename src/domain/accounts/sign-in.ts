@@ -1,8 +1,9 @@
 import type { FailureCounter, SignInFailuresStore } from '../../store/sign-in-failures-store.ts';
 import type { UsersStore } from '../../store/users-store.ts';
+import { createHmac } from 'node:crypto';
 import type { Budget } from '../errors.ts';
+import { SIGN_IN_FAILURES_KEPT_DAYS } from '../privacy/retention.ts';
 import { checkPassword } from './passwords.ts';
-import { sha256 } from './secrets.ts';
 
 export interface ThrottlePolicy {
   /** Failed attempts allowed before the first lock. */
@@ -42,21 +43,29 @@ export type SignInResult =
  * IP, counted in the database so every node enforces the same limits. A stranger's failures lock
  * only the stranger's own address: the owner signing in from any other address is never blocked.
  * The answers never tell whether an account exists: unknown emails are counted, locked and timed
- * like known ones.
+ * like known ones. The counters are named by HMACs under an installation key, never by the address:
+ * a plain hash of an IPv4 address (or of an e-mail and one) is reversed by trying them all.
  *
  * An attempt is counted (and, at the threshold, the lock set) before the password is checked,
  * under a row lock, so a burst of parallel guesses cannot slip past the limit; a success takes
  * its count back.
  */
-export function createSignIn(deps: { users: UsersStore; failures: SignInFailuresStore; now: () => Date; random?: () => number }) {
+export function createSignIn(deps: { users: UsersStore; failures: SignInFailuresStore; now: () => Date; random?: () => number; throttleKey: () => Promise<string> }) {
   const { users, failures, now } = deps;
   const random = deps.random ?? Math.random;
   const ms = (d: Date | null) => (d ? new Date(d).getTime() : 0);
+  let key: Promise<string> | undefined;
+  const throttleKey = () =>
+    (key ??= deps.throttleKey().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    }));
+  const keyed = async (kind: 'pair' | 'ip', value: string) => `${kind}:${createHmac('sha256', await throttleKey()).update(`${kind}:${value}`).digest('hex')}`;
 
   return {
     async attempt(p: { email: string; password: string; ip: string }): Promise<SignInResult> {
-      const pairKey = `pair:${sha256(`${p.email.trim().toLowerCase()}\n${p.ip}`)}`;
-      const ipKey = `ip:${p.ip}`;
+      const pairKey = await keyed('pair', `${p.email.trim().toLowerCase()}\n${p.ip}`);
+      const ipKey = await keyed('ip', p.ip);
       const policyOf = (key: string) => (key === pairKey ? PAIR_POLICY : IP_POLICY);
       const t = now();
       const lockedFor = (rows: FailureCounter[]) => Math.ceil((Math.max(0, ...rows.map((r) => ms(r.locked_until))) - t.getTime()) / 1000);
@@ -104,7 +113,7 @@ export function createSignIn(deps: { users: UsersStore; failures: SignInFailures
         if (user.disabled_at) return { ok: false, reason: 'disabled' };
         return { ok: true, userId: user.id };
       }
-      if (random() < 0.01) await failures.prune(new Date(t.getTime() - 2 * PAIR_POLICY.windowMs), t);
+      if (random() < 0.01) await failures.prune(new Date(t.getTime() - SIGN_IN_FAILURES_KEPT_DAYS * 86_400_000), t);
       const wait = lockedFor(counted.after);
       const budget = budgetOf(counted.after);
       return wait > 0 ? { ok: false, reason: 'locked', retryAfterSeconds: wait, budget } : { ok: false, reason: 'invalid', budget };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOTE_PROVENANCE_SETTLE_DAYS } from '../privacy/retention.ts';
 
 /**
  * How much one vote counts, from 0 to 1. Published on /about/ranking and in the API docs: the
@@ -28,7 +29,7 @@ export const VoteWeighting = z
     /** A vote posted without a page of the site showing the listing (no valid page token) counts this share. */
     noPageFactor: z.number().min(0).max(1).default(0.5),
     /** Votes older than this are settled: their weight stays, their network and browser hashes go. */
-    settleDays: z.number().int().positive().max(365).default(30),
+    settleDays: z.number().int().positive().max(365).default(VOTE_PROVENANCE_SETTLE_DAYS),
   })
   .strict();
 export type VoteWeighting = z.output<typeof VoteWeighting>;

@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../accounts/secrets.ts';
 import { networkOf } from '../community/vote-provenance.ts';
 import type { InstallationSecrets } from '../community/vote-trust.ts';
 import { DomainError } from '../errors.ts';
+import { NEWSLETTER_ATTEMPTS_KEPT_HOURS } from '../privacy/retention.ts';
 import { readAddress } from './address.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 
@@ -94,7 +95,8 @@ export function createNewsletterSubscriptions(deps: {
     const seen = await store.attempts({ addressHash, networkHash, since });
     if (networkHash && seen.network >= NEWSLETTER_RULES.networkPerHour) throw tooMany(seen.network_oldest, at, `at most ${NEWSLETTER_RULES.networkPerHour} subscription requests an hour from one network`);
     if (seen.address >= NEWSLETTER_RULES.addressPerHour) throw tooMany(seen.address_oldest, at, `at most ${NEWSLETTER_RULES.addressPerHour} requests an hour for one address`);
-    await store.noteAttempt({ addressHash, networkHash, at, forgetBefore: since });
+    // Kept no longer than the throttles look back (never less: they would count too few).
+    await store.noteAttempt({ addressHash, networkHash, at, forgetBefore: new Date(at.getTime() - Math.max(1, NEWSLETTER_ATTEMPTS_KEPT_HOURS) * HOUR) });
   }
 
   /** The row a confirmation link names, or why the link does not work. */

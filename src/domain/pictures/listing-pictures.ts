@@ -6,6 +6,7 @@ import type { MediaStore, MediaTx, PictureListingRow } from '../../store/media-s
 import { DomainError, invalid } from '../errors.ts';
 import { listingNotFound } from '../owner-listings/my-listings.ts';
 import { videoLink } from './video-links.ts';
+import { logoCopyState, logoToCopy } from './listing-logo-copy.ts';
 
 /** The gallery's and the upload's limits (issue 29; README "Logos, images and share cards"). */
 export const PICTURE_RULES = {
@@ -113,6 +114,11 @@ export function createListingPictures(deps: PicturesDeps) {
         return l.logo_hash;
       });
       await release(before);
+    },
+
+    /** A logo_url on another site: being copied, or why it could not be (listing-logo-copy.ts); null otherwise. */
+    async logoCopy(userId: string, listingId: number) {
+      return read(userId, listingId, async (l) => (logoToCopy(l, deps.publicUrl) ? logoCopyState(l, await store.logoRefusal(l.id), deps.publicUrl) : null));
     },
 
     async gallery(userId: string, listingId: number) {

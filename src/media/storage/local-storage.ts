@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { MEDIA_KEY, type MediaStorage } from './media-storage.ts';
-import { checkedContentType, checkedMediaKey, contentTypeOfKey, mediaEtag, SOURCE_HASH } from './media-key.ts';
+import { checkedContentType, checkedMediaKey, checkedPrivateKey, contentTypeOfKey, mediaEtag, SOURCE_HASH } from './media-key.ts';
 
 /** Temporary files of puts in progress: a crash may leave some, never a part of a file under a key. */
 const INCOMING = '.incoming';
@@ -36,6 +36,27 @@ export function localMediaStorage(dir: string): MediaStorage {
     }
   }
 
+  /** Writes a temporary file, flushed, then renames it to `path`: the path holds the whole file or none. */
+  async function place(path: string, body: Buffer) {
+    await mkdir(incoming, { recursive: true });
+    const temp = join(incoming, `${randomUUID()}.tmp`);
+    try {
+      await writeFile(temp, body, { flush: true });
+      // A delete of the folder's last file removes the folder: made again if it went meanwhile.
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(dirname(path), { recursive: true });
+        try {
+          await rename(temp, path);
+          return;
+        } catch (err) {
+          if (codeOf(err) !== 'ENOENT' || attempt === 3) throw err;
+        }
+      }
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
   return {
     kind: 'local',
 
@@ -48,23 +69,7 @@ export function localMediaStorage(dir: string): MediaStorage {
       // period covers a picture uploaded again while its old copy was waiting to be swept.
       const now = new Date();
       if (await utimes(path, now, now).then(() => true, ignoring('ENOENT'))) return;
-      await mkdir(incoming, { recursive: true });
-      const temp = join(incoming, `${randomUUID()}.tmp`);
-      try {
-        await writeFile(temp, body, { flush: true });
-        // A delete of the folder's last file removes the folder: made again if it went meanwhile.
-        for (let attempt = 1; ; attempt++) {
-          await mkdir(dirname(path), { recursive: true });
-          try {
-            await rename(temp, path);
-            return;
-          } catch (err) {
-            if (codeOf(err) !== 'ENOENT' || attempt === 3) throw err;
-          }
-        }
-      } finally {
-        await rm(temp, { force: true });
-      }
+      await place(path, body);
     },
 
     async get(key) {
@@ -81,6 +86,23 @@ export function localMediaStorage(dir: string): MediaStorage {
       // Folders left empty go too (a put racing with this makes its folder again).
       for (const folder of new Set(paths.map((path) => dirname(path)))) {
         await rmdir(folder).catch(ignoring('ENOENT', 'ENOTEMPTY', 'EEXIST'));
+      }
+    },
+
+    // Under dir/exports/: list() reads only the 64-hex folders, so neither it nor the sweep sees them.
+    async putPrivate(key, body) {
+      await place(join(root, checkedPrivateKey(key)), body);
+    },
+
+    async getPrivate(key) {
+      return (await readFile(join(root, checkedPrivateKey(key))).catch(ignoring('ENOENT'))) ?? null;
+    },
+
+    async deletePrivate(keys) {
+      const paths = keys.map((key) => join(root, checkedPrivateKey(key)));
+      for (const path of paths) {
+        await rm(path, { force: true });
+        await rmdir(dirname(path)).catch(ignoring('ENOENT', 'ENOTEMPTY', 'EEXIST'));
       }
     },
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MEDIA_KEY } from './media-storage.ts';
+import { MEDIA_KEY, PRIVATE_KEY } from './media-storage.ts';
 
 /** The one type each extension is served as: a key names its format, so nothing else is trusted. */
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', png: 'image/png', jpg: 'image/jpeg' };
@@ -13,6 +13,12 @@ export const SOURCE_HASH = /^[0-9a-f]{64}$/;
  */
 export function checkedMediaKey(key: string): string {
   if (typeof key !== 'string' || !MEDIA_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(String(key).slice(0, 120))}`);
+  return key;
+}
+
+/** A private file's key, checked as strictly: only "exports/<32 hex>/<name>.zip" reaches a path or an object name. */
+export function checkedPrivateKey(key: string): string {
+  if (typeof key !== 'string' || !PRIVATE_KEY.test(key)) throw new Error(`not a private file key: ${JSON.stringify(String(key).slice(0, 120))}`);
   return key;
 }
 

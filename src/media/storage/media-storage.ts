@@ -28,7 +28,23 @@ export interface MediaStorage {
   delete(keys: string[]): Promise<void>;
   /** Every key under a prefix ('' for all) with when it was written: the orphan sweep's input. */
   list(prefix: string): AsyncIterable<{ key: string; writtenAt: Date }>;
+  /**
+   * Private files (an account's data export, domain/privacy/data-exports.ts) beside the pictures,
+   * under keys that are never a MEDIA_KEY (PRIVATE_KEY): /media/* cannot serve them, list() and so
+   * the orphan sweep never see them, and S3 is told not to cache them. Whole or not at all, like put.
+   */
+  putPrivate(key: string, body: Buffer): Promise<void>;
+  /** A private file's bytes, or null when there is none. */
+  getPrivate(key: string): Promise<Buffer | null>;
+  /** Deletes these private files; a missing one is not an error. */
+  deletePrivate(keys: string[]): Promise<void>;
 }
 
 /** A key as the storage accepts it: "<64 hex>/<name>.<ext>", nothing that could leave its folder. */
 export const MEDIA_KEY = /^[0-9a-f]{64}\/[a-z0-9-]{1,40}\.(?:webp|avif|png|jpg)$/;
+
+/**
+ * A private file's key: "exports/<32 hex: random, unguessable>/<name>.zip". It starts with a letter
+ * past "f", so it can never be a MEDIA_KEY (64 hex first): no public route or sweep takes one for the other.
+ */
+export const PRIVATE_KEY = /^exports\/[0-9a-f]{32}\/[a-z0-9-]{1,60}\.zip$/;

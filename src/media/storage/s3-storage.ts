@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MEDIA_KEY, type MediaStorage } from './media-storage.ts';
-import { checkedContentType, checkedMediaKey, contentTypeOfKey, mediaEtag } from './media-key.ts';
+import { checkedContentType, checkedMediaKey, checkedPrivateKey, contentTypeOfKey, mediaEtag } from './media-key.ts';
 
 export interface S3MediaSettings {
   /** An S3-compatible server's URL (MinIO, R2, Garage…); AWS's own endpoint for the region without it. */
@@ -45,6 +45,16 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const objectName = (key: string) => prefix + checkedMediaKey(key);
+  const privateName = (key: string) => prefix + checkedPrivateKey(key);
+  async function deleteNames(names: string[]) {
+    for (let i = 0; i < names.length; i += 1000) {
+      const res = await client.send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: names.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`S3 did not delete ${failed.length} object(s), e.g. ${failed[0].Key}: ${failed[0].Code} ${failed[0].Message ?? ''}`.trim());
+    }
+  }
 
   return {
     kind: 's3',
@@ -74,14 +84,30 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
     },
 
     async delete(keys) {
-      const names = keys.map(objectName); // every key checked before any object goes
-      for (let i = 0; i < names.length; i += 1000) {
-        const res = await client.send(
-          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: names.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
-        );
-        const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length) throw new Error(`S3 did not delete ${failed.length} object(s), e.g. ${failed[0].Key}: ${failed[0].Code} ${failed[0].Message ?? ''}`.trim());
+      await deleteNames(keys.map(objectName)); // every key checked before any object goes
+    },
+
+    // A private file is the person's alone: no cache may keep it, whatever sits in front of the bucket.
+    async putPrivate(key, body) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: privateName(key), Body: body, ContentLength: body.length, ContentType: 'application/zip', CacheControl: 'private, no-store' }),
+      );
+    },
+
+    async getPrivate(key) {
+      let res;
+      try {
+        res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: privateName(key) }));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
       }
+      const bytes = await res.Body!.transformToByteArray();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+
+    async deletePrivate(keys) {
+      await deleteNames(keys.map(privateName));
     },
 
     async *list(keyPrefix) {

@@ -30,6 +30,8 @@ const NOTICES: Record<string, string> = {
   'verify-sent': 'We sent you a new confirmation link. It works once, for 24 hours.',
   'signed-out': 'You are signed out.',
   'signed-out-everywhere': 'You are signed out on every browser and device.',
+  'deletion-cancelled': 'Welcome back: signing in cancelled the deletion of your account. Your API keys and connected apps stay revoked; make new ones if you need them.',
+  'deletion-link-sent': 'We e-mailed you a link to confirm the deletion. It works once, for an hour; nothing is deleted before you use it.',
   'welcome-provider': 'Welcome! Your account is made, with the e-mail address the provider verified.',
   'linked-at-sign-in': 'You are signed in, and this sign-in method is now linked to your account.',
   'identity-linked': 'Linked: you can now sign in with it too.',

@@ -297,6 +297,12 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/account/data': {
+    async setup() {
+      const s = await t.signIn();
+      return { browser: s.browser, url: '/account/data', form: {}, csrf: s.csrf, effect: () => count(sql`select count(*)::int as n from data_exports where user_id = ${s.userId}`) };
+    },
+  },
   '/report': {
     async setup() {
       const s = await t.signIn();
@@ -845,6 +851,50 @@ const FORMS: Record<string, FormCase> = {
       };
     },
   },
+  '/account/delete': {
+    async setup() {
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: '/account/delete',
+        form: { password: s.password },
+        csrf: s.csrf,
+        effect: () => column('users', 'deletion_due_at', s.userId),
+      };
+    },
+  },
+  '/account/delete/confirm': {
+    async setup() {
+      // An account without a password confirms by the e-mailed link; its page is the form.
+      const s = await t.signIn();
+      await t.db.updateTable('users').set({ password_hash: null }).where('id', '=', s.userId).execute();
+      assert.equal((await s.browser.post('/account/delete', { csrf: s.csrf })).status, 303);
+      const mail = await t.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', s.email).where('subject', 'like', 'Confirm the deletion%').executeTakeFirstOrThrow();
+      const link = /http:\/\/localhost:3000(\/account\/delete\/confirm\?token=\S+)/.exec(mail.text_body)![1];
+      const browser = t.siteBrowser();
+      const page = (await browser.get(link)).body;
+      return {
+        browser,
+        url: '/account/delete/confirm',
+        form: { token: /name="token" value="([^"]+)"/.exec(page)![1] },
+        csrf: /name="csrf" value="([^"]+)"/.exec(page)![1],
+        effect: () => column('users', 'deletion_due_at', s.userId),
+      };
+    },
+  },
+  '/admin/users/:id/erase': {
+    async setup() {
+      const s = await t.signIn({ admin: true });
+      const user = await t.fx.user();
+      return {
+        browser: s.browser,
+        url: `/admin/users/${user}/erase`,
+        form: { when: 'now', note: '' },
+        csrf: s.csrf,
+        effect: () => column('users', 'erased_at', user),
+      };
+    },
+  },
 };
 
 /** The POST routes of the site, read from Fastify's route tree (OAuth, MCP and API routes aside). */
@@ -883,7 +933,7 @@ const attacks: [string, (good: string, other: string) => { csrf?: string; header
 ];
 
 /** The forms of people not signed in (a double-submit token: the signed ly_csrf cookie). */
-const PRE_SESSION_FORMS = new Set(['/sign-in', '/sign-up', '/newsletter/subscribe', '/newsletter/confirm/:token']);
+const PRE_SESSION_FORMS = new Set(['/sign-in', '/sign-up', '/newsletter/subscribe', '/newsletter/confirm/:token', '/account/delete/confirm']);
 
 /** Tokens of another browser: a signed-in one's, and a pre-session one (the sign-in and sign-up forms); made once. */
 let otherTokens: Promise<{ signed: string; preSession: string }> | undefined;

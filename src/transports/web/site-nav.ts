@@ -58,4 +58,5 @@ export const siteFooter = html`${footerTeaser}
 <li><a href="/docs">API reference</a></li>
 <li><a href="/llms.txt">llms.txt</a></li>
 <li><a href="/sitemap.xml">Sitemap</a></li>
+<li><a href="/privacy">Privacy</a></li>
 </ul></nav>`;

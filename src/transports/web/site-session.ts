@@ -17,11 +17,16 @@ export async function readSiteSession(request: FastifyRequest, services: Service
   return session;
 }
 
-/** Starts a session for a user who just proved who they are (by `method`), and sets the cookie. */
+/**
+ * Starts a session for a user who just proved who they are (by `method`), and sets the cookie.
+ * Signing in cancels a deletion the account is waiting for (domain/accounts/account-deletion.ts):
+ * `deletionCancelled` says so, for the page after sign-in to tell.
+ */
 export async function startSiteSession(request: FastifyRequest, reply: FastifyReply, services: Services, userId: string, method: SignInMethod = 'password') {
+  const deletionCancelled = await services.accountDeletion.cancelOnSignIn(userId);
   const { token, maxAgeSeconds } = await services.sessions.start(
     userId,
-    { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+    { userAgent: request.headers['user-agent'] ?? null },
     method,
   );
   reply.setCookie(SESSION_COOKIE, token, {
@@ -32,6 +37,7 @@ export async function startSiteSession(request: FastifyRequest, reply: FastifyRe
     path: '/',
     maxAge: maxAgeSeconds,
   });
+  return { deletionCancelled };
 }
 
 export function clearSiteSession(reply: FastifyReply) {

@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { clearSiteSession } from '../site-session.ts';
 import { SITE_ROUTE, type Web } from '../context.ts';
-import { html } from '../html.ts';
+import { html, time } from '../html.ts';
+import type { SignInMethod } from '../../../store/schema.ts';
 import { registerEmailPages } from './email-pages.ts';
+import { registerDataExportPage } from './data-export-page.ts';
+import { registerDeleteAccountPage } from './delete-account-page.ts';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '../../../domain/privacy/retention.ts';
+
+/** How a session was started, in the list of sessions. */
+const METHOD_NAMES: Record<SignInMethod, string> = { password: 'your password', github: 'GitHub', google: 'Google' };
 
 /** The account overview: who you are, confirming your address, signing out everywhere; and the e-mail switches. */
 export function registerAccountPages(app: FastifyInstance, web: Web) {
   const { services } = web;
   registerEmailPages(app, web);
+  registerDataExportPage(app, web);
+  registerDeleteAccountPage(app, web);
 
   app.get('/account', SITE_ROUTE, async (request, reply) => {
     const s = web.pageSession(request, reply);
     if (!s) return reply;
-    const sessions = await services.sessions.countLive(s.userId);
+    const [sessions, listed] = await Promise.all([services.sessions.countLive(s.userId), services.sessions.listLive(s.userId)]);
     return web.page(request, reply, {
       title: 'Your account',
       body: html`<h1>Your account</h1>
@@ -37,7 +46,15 @@ ${Object.keys(services.signInProviders).length ? html`<li><a href="/account/sign
 </section>
 <section aria-labelledby="sessions-heading"><h2 id="sessions-heading">Where you are signed in</h2>
 <p>You are signed in on ${sessions} browser${sessions === 1 ? '' : 's'} or device${sessions === 1 ? '' : 's'}. Signing out everywhere ends all of them, this one included; API keys stay valid.</p>
+<ul class="sessions">${listed.map((x) => html`<li><strong>${x.device}</strong>${x.id === s.id ? ' (this browser)' : ''}: signed in ${time(x.createdAt)} with ${METHOD_NAMES[x.method]}, last seen ${time(x.lastSeenAt)}</li>`)}</ul>
+<p class="muted">Of each browser we keep only its name and system, never your address: see <a href="/privacy">Privacy</a>.</p>
 <form method="post" action="/account/sign-out-everywhere"><input type="hidden" name="csrf" value="${s.csrf}"><button type="submit" class="secondary">Sign out everywhere</button></form>
+</section>
+<section aria-labelledby="data-heading"><h2 id="data-heading">Your data</h2>
+<p><a href="/account/data">Download my data</a>: a copy of everything we keep about your account, as one zip file.</p>
+</section>
+<section aria-labelledby="delete-heading"><h2 id="delete-heading">Delete your account</h2>
+<p><a href="/account/delete">Delete my account</a>: it is erased ${ACCOUNT_DELETION_GRACE_DAYS} days later, unless you sign in again before then.</p>
 </section>`,
     });
   });

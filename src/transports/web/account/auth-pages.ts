@@ -10,6 +10,7 @@ import { errorSummary, fieldError, invalidAttrs } from '../layout.ts';
 import { safeReturnTo, withReturnTo } from '../return-to.ts';
 import { setBudgetHeaders } from '../../rate-limit-headers.ts';
 import { providerButtons } from './social-sign-in.ts';
+import { afterSignIn } from './delete-account-page.ts';
 
 type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
 
@@ -150,8 +151,8 @@ ${providerButtons(services, returnTo)}
     }
     // A fresh session (and token) at every sign-in; the one this browser had ends.
     if (request.siteSession) await services.sessions.end(request.siteSession.id);
-    await startSiteSession(request, reply, services, result.userId);
-    return reply.redirect(returnToOf(request) ?? '/account', 303);
+    const { deletionCancelled } = await startSiteSession(request, reply, services, result.userId);
+    return reply.redirect(afterSignIn(returnToOf(request) ?? '/account', deletionCancelled), 303);
   });
 
   // ── Sign out ───────────────────────────────────────────────────────────────────────────────

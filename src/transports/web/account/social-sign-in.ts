@@ -5,6 +5,7 @@ import type { Services } from '../../../services.ts';
 import { FlowError, flowErrorOf, type FlowFailure, type SignInProviderClient } from '../../../sign-in-providers/provider.ts';
 import type { SignInProvider } from '../../../store/schema.ts';
 import { startSiteSession } from '../site-session.ts';
+import { afterSignIn } from './delete-account-page.ts';
 import { SITE_ROUTE, type Web } from '../context.ts';
 import { html, type Html } from '../html.ts';
 import { safeReturnTo, withReturnTo } from '../return-to.ts';
@@ -114,9 +115,9 @@ async function finishSignIn(request: FastifyRequest, reply: FastifyReply, web: W
   }
   // A fresh session at every sign-in; the one this browser had ends.
   if (request.siteSession) await services.sessions.end(request.siteSession.id);
-  await startSiteSession(request, reply, services, outcome.userId, flow.provider);
+  const { deletionCancelled } = await startSiteSession(request, reply, services, outcome.userId, flow.provider);
   const landing = outcome.via === 'created' ? '/account?notice=welcome-provider' : outcome.via === 'linked' ? '/account/sign-in-methods?notice=linked-at-sign-in' : '/account';
-  return reply.redirect(flow.returnTo ?? landing, 303);
+  return reply.redirect(deletionCancelled ? afterSignIn(flow.returnTo ?? '/account', true) : (flow.returnTo ?? landing), 303);
 }
 
 async function finishLink(request: FastifyRequest, reply: FastifyReply, web: Web, flow: Flow, profile: ProviderProfile) {

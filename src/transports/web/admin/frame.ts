@@ -30,6 +30,8 @@ const DONE: Record<string, string> = {
   reviewed: 'The edit is marked as reviewed.',
   disabled: 'The account is disabled: it cannot sign in, its sessions have ended, and its API keys and connected apps are refused.',
   enabled: 'The account is enabled again. Its API keys and connected apps work again; it signs in anew.',
+  erased: 'The account is erased: what was the person\'s is gone, the listings they owned are hidden without an owner, paid orders are kept.',
+  'erasure-scheduled': 'The account\'s erasure is scheduled: it is signed out everywhere, its owner is mailed the date, and signing in before then cancels it.',
   'content-hidden': 'It is hidden from its public page and the API, its open reports are closed as acted on, and its author is mailed the reason.',
   'content-restored': 'It shows again, and its open reports are closed as dismissed.',
   'reports-dismissed': 'The reports are closed as unfounded. The thing is as it was, except a comment held by reports, which shows again.',

@@ -4,15 +4,18 @@ import { SITE_ROUTE, type Web } from '../context.ts';
 import { html, time } from '../html.ts';
 import { adminFormSession, adminPage, adminPageSession, choiceOf, filterForm, idOf, pageOf } from './frame.ts';
 import { pager } from '../pager.ts';
+import { erasureDue, registerAdminUserErasure } from './user-erasure.ts';
 
 const PER_PAGE = 50;
 
 /**
  * `/admin/users`: every account, newest first, with a search; disable (no sign-in, sessions
  * ended, API keys and connected apps refused) and enable again. Nobody disables themselves.
+ * Erasing on the owner's request is its own page (user-erasure.ts).
  */
 export function registerAdminUsers(app: FastifyInstance, web: Web) {
   const { admin } = web.services;
+  registerAdminUserErasure(app, web);
 
   app.get('/admin/users', SITE_ROUTE, async (request, reply) => {
     const s = adminPageSession(web, request, reply);
@@ -45,13 +48,16 @@ ${list.items.length
 <td data-label="Account">${u.name}<br><span class="muted">${u.email}</span>${u.is_admin ? html`<br>Administrator` : ''}</td>
 <td data-label="Since">${time(u.created_at)}${u.email_verified_at ? '' : html`<br><span class="muted">address not confirmed</span>`}</td>
 <td data-label="Listings and sessions">${u.listings} listing${u.listings === 1 ? '' : 's'}, ${u.live_sessions} live session${u.live_sessions === 1 ? '' : 's'}</td>
-<td data-label="State">${u.disabled_at
+<td data-label="State">${u.erased_at
+        ? html`Erased ${time(u.erased_at)}`
+        : u.disabled_at
         ? html`Disabled ${time(u.disabled_at)}
 <form method="post" action="/admin/users/${u.id}/enable">${csrf}<button type="submit" class="secondary">Enable<span class="visually-hidden"> ${u.email}</span></button></form>`
         : u.id === s.userId
           ? html`Active (you)`
           : html`Active
-<form method="post" action="/admin/users/${u.id}/disable">${csrf}<button type="submit" class="secondary">Disable<span class="visually-hidden"> ${u.email}</span></button></form>`}</td>
+<form method="post" action="/admin/users/${u.id}/disable">${csrf}<button type="submit" class="secondary">Disable<span class="visually-hidden"> ${u.email}</span></button></form>`}
+${u.erased_at ? '' : html`${u.deletion_due_at ? html`<br>Deletion asked: ${erasureDue(u.deletion_due_at)}` : ''}${u.id === s.userId ? '' : html`<br><a href="/admin/users/${u.id}/erase">Erase<span class="visually-hidden"> ${u.email}</span>…</a>`}`}</td>
 </tr>`,
     )}</tbody></table>
 ${pager({ page, per_page: PER_PAGE, total: list.total }, '/admin/users', { state: state === 'all' ? undefined : state, q: q || undefined })}`

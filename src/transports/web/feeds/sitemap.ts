@@ -90,6 +90,7 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
       ...posts.map((p) => postHref(p.slug)),
       '/pricing',
       '/about/ranking',
+      '/privacy',
       '/interview',
       '/newsletter',
       ...editions.items.map((e) => `/newsletter/${e.week}`),

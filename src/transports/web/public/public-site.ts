@@ -15,6 +15,7 @@ import { registerRankingPage } from './ranking-page.ts';
 import { registerInterviewPage } from './interview-page.ts';
 import { registerBadgesPage } from './badges-page.ts';
 import { registerReportPage } from './report-page.ts';
+import { registerPrivacyPage } from './privacy-page.ts';
 import { registerFeeds } from '../feeds/feeds.ts';
 import { registerSitemap } from '../feeds/sitemap.ts';
 import { registerRobotsTxt } from '../feeds/robots-txt.ts';
@@ -41,6 +42,7 @@ export function registerPublicSite(app: FastifyInstance, web: Web) {
   registerInterviewPage(app, web);
   registerBadgesPage(app, web);
   registerReportPage(app, web);
+  registerPrivacyPage(app, web);
   registerFeeds(app, web);
   registerSitemap(app, web);
   registerRobotsTxt(app, web);

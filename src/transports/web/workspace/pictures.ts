@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { DomainError } from '../../../domain/errors.ts';
 import { fileTooLarge, PICTURE_RULES } from '../../../domain/pictures/listing-pictures.ts';
 import { VIDEO_HOST_NAMES, videoLink } from '../../../domain/pictures/video-links.ts';
+import type { LogoCopyState } from '../../../domain/pictures/listing-logo-copy.ts';
 import type { GalleryItemRow } from '../../../store/media-store.ts';
 import { field, SITE_ROUTE, type Web } from '../context.ts';
 import { html, type Html } from '../html.ts';
@@ -22,6 +23,13 @@ const NOTICES: Record<string, string> = {
 };
 const MB = PICTURE_RULES.fileBytes / 1024 / 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml';
+
+/** What the owner is told beside the logo; a logo on another site is drawn as initials until the site keeps a copy. */
+function logoNow(logoUrl: string | null, copy: LogoCopyState | null): Html | string {
+  if (copy?.status === 'copying') return html`The logo at <code>${copy.source_url}</code> is being copied to this site; until then the listing shows its initials.`;
+  if (copy?.status === 'refused') return html`<span id="logo-copy-refused">The logo at <code>${copy.source_url}</code> could not be copied: ${copy.reason} The listing shows its initials; upload the logo here instead.</span>`;
+  return logoUrl ? 'The current logo.' : 'No logo yet: the listing shows its initials.';
+}
 
 /** Which form a refusal belongs to, so its messages show beside that form's fields. */
 type FormName = 'logo' | 'image' | 'video' | `item-${string}`;
@@ -43,7 +51,7 @@ export function registerMyListingPictures(app: FastifyInstance, web: Web) {
 
   async function page(request: FastifyRequest, reply: FastifyReply, id: number, refused?: Refused) {
     const userId = request.siteSession!.userId;
-    const [l, items] = await Promise.all([ownedListing(web, request, id), pictures().gallery(userId, id)]);
+    const [l, items, copy] = await Promise.all([ownedListing(web, request, id), pictures().gallery(userId, id), pictures().logoCopy(userId, id)]);
     const csrf = request.siteSession!.csrf;
     const stateOf = (form: FormName) => (refused?.form === form ? refused.state : blankForm());
     const images = items.filter((i) => i.kind === 'image').length;
@@ -62,7 +70,7 @@ export function registerMyListingPictures(app: FastifyInstance, web: Web) {
 <section aria-labelledby="logo-heading">
 <h2 id="logo-heading">Logo</h2>
 <p>The logo shows on the listing’s page and wherever it appears: cards, search, categories, the launch week, leaderboards, feeds. A square picture of at least 64 × 64 pixels works best (others are cropped to the middle square). JPEG, PNG, WebP, AVIF, GIF (its first frame) or SVG, at most ${MB} MB.</p>
-<div class="logo-now">${logo(l.name, l.logo_url, 'l')} <span>${l.logo_url ? 'The current logo.' : 'No logo yet: the listing shows its initials.'}</span></div>
+<div class="logo-now">${logo(l.name, l.logo_url, 'l')} <span>${logoNow(l.logo_url, copy)}</span></div>
 <form method="post" action="${myListingHref(id, 'pictures/logo')}" enctype="multipart/form-data" novalidate class="upload">
 ${hidden}
 ${fileField(logoState, 'logo', l.logo_url ? 'Replace the logo' : 'Logo')}
