@@ -175,6 +175,11 @@ export function createServices(deps: ServiceDeps) {
     forget: listings.forget,
   });
   const discussions = createDiscussions({ store: commentsStore(db), now, jobs, cache, cacheMs });
+  /** A listing's cached profile and discussion, dropped after a moderation or an erasure changed them. */
+  const forgetListingPages = (slug: string) => {
+    discussions.forget(slug);
+    listings.forget(slug);
+  };
   const voteRules = deps.votes ?? { weighting: DEFAULT_WEIGHTING, detection: DEFAULT_DETECTION };
   const voteTrust = createVoteTrust({
     store: voteTrustStore(db),
@@ -271,10 +276,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl,
       siteName,
       now,
-      forget: (slug) => {
-        discussions.forget(slug);
-        listings.forget(slug);
-      },
+      forget: forgetListingPages,
     }),
     /** "Delete my account": the request, its grace, the erasure job and an administrator's erasure (GDPR art. 17). */
     accountDeletion: createAccountDeletion({
@@ -285,10 +287,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl,
       siteName,
       now,
-      forget: (slug) => {
-        discussions.forget(slug);
-        listings.forget(slug);
-      },
+      forget: forgetListingPages,
       discardExports: (userId) => dataExports.discardAll(userId),
     }),
     /** The held votes' review queue (/admin/votes): release or confirm, each in the action log. */
