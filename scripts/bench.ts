@@ -10,8 +10,9 @@
  * Options: --listings N, --duration S, --warmup S, --connections C, --only pglite|postgres,
  * --profile, --typo WORD, --slugs N (distinct listings get_listing cycles through; default 20, use
  * e.g. 50000 to measure profile-cache misses), --data-dir DIR (PGlite; default .bench/pglite-<N>),
- * --endpoints get_listing,search_listings,get_launch_week,get_leaderboard,mcp,drafting,pages,comments (a subset;
- * the hello-world always runs; comments = the list_comments rows and the listing page with comments), --drafts N (drafts of a 10-page site submitted at once in the drafting
+ * --endpoints get_listing,search_listings,search,get_launch_week,get_leaderboard,mcp,drafting,pages,comments (a subset;
+ * the hello-world always runs; comments = the list_comments rows and the listing page with comments; search = the
+ * distinct misspelled searches and the relevance set's NDCG@10, bench/search.ts), --drafts N (drafts of a 10-page site submitted at once in the drafting
  * row; default 10).
  * Everything is on loopback and bounded by the durations. Results also go to .bench/results-<engine>.json.
  */
@@ -30,6 +31,7 @@ import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
 import { pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
 import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
+import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts } from './bench/search.ts';
 import type { Services } from '../src/services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -79,7 +81,7 @@ function parseOptions(): Options {
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,mcp,drafting,browse,feed,categories,pages,comments,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"] [--node-flags="--FLAG …" (for the server process)]',
+      'usage: npm run bench -- [--listings N] [--duration S] [--warmup S] [--connections C] [--only pglite|postgres] [--profile] [--typo WORD] [--slugs N] [--data-dir DIR] [--endpoints get_listing,search,mcp,drafting,browse,feed,categories,pages,comments,…] [--drafts N] [--cold-slugs N] [--typo2 "TWO WORDS"] [--node-flags="--FLAG …" (for the server process)]',
     );
     process.exit(0);
   }
@@ -109,7 +111,7 @@ function parseOptions(): Options {
     typo2: values.typo2,
     nodeFlags: values['node-flags'].split(' ').filter(Boolean),
   };
-  const known = ['get_listing', 'search_listings', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages', 'comments'];
+  const known = ['get_listing', 'search_listings', 'search', 'get_launch_week', 'get_leaderboard', 'mcp', 'drafting', 'browse', 'feed', 'categories', 'pages', 'comments'];
   for (const e of options.endpoints ?? []) {
     if (!known.includes(e)) throw new Error(`--endpoints: unknown endpoint ${e} (known: ${known.join(', ')})`);
   }
@@ -320,25 +322,10 @@ function endpointsOf(row: string, reads: PublicRead[]): string[] {
   if (row === 'page listing with comments') return ['pages', 'comments'];
   if (row.startsWith('page ')) return ['pages'];
   if (row.startsWith('get_listing')) return ['get_listing'];
+  if (Object.values(SEARCH_ROWS).includes(row)) return ['search_listings', 'search'];
   if (row.startsWith('search')) return ['search_listings'];
   if (row.startsWith('list_comments')) return ['comments'];
   return [row];
-}
-
-/**
- * Two-word queries from the listings' own words, each word misspelled (its middle letter
- * dropped), all distinct: real words, so most queries match something, as typed searches do.
- */
-function misspelledPairs(texts: string[], count: number): string[] {
-  const words = [...new Set(texts.join(' ').toLowerCase().match(/[a-z]{6,}/g) ?? [])];
-  const typo = (w: string) => w.slice(0, w.length >> 1) + w.slice((w.length >> 1) + 1);
-  const out = new Set<string>();
-  for (let i = 0; out.size < count && i < words.length * words.length; i++) {
-    const a = words[i % words.length];
-    const b = words[(i * 7 + Math.floor(i / words.length) + 1) % words.length];
-    if (a !== b) out.add(`${typo(a)} ${typo(b)}`);
-  }
-  return [...out];
 }
 
 function shuffled<T>(list: T[]): T[] {
@@ -381,7 +368,6 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     // get_listing cycles through these; more slugs than the profile cache holds measure its misses.
     const wanted = Math.max(opts.slugs, opts.coldSlugs);
     const known: string[] = [];
-    const taglines: string[] = [];
     let live = 0;
     for (let p = 1; known.length < wanted && p <= 1000; p++) {
       const page = await getJson(`${baseUrl}/api/v1/listings?per_page=${Math.min(100, wanted)}&sort=newest&page=${p}`);
@@ -389,7 +375,6 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       live = page.body.total;
       if (!page.body.items?.length) break;
       known.push(...page.body.items.slice(0, wanted - known.length).map((i: { slug: string }) => i.slug));
-      if (taglines.length < 3000) taglines.push(...page.body.items.map((i: { tagline: string | null }) => i.tagline ?? ''));
     }
     if (!known.length) throw new Error('the database has no live listings to measure');
     const slugs = known.slice(0, opts.slugs);
@@ -398,7 +383,6 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     const categories = await getJson(`${baseUrl}/api/v1/categories?per_page=100`);
     const biggest: string = [...(categories.body?.items ?? [])].sort((a: any, b: any) => b.live_listings - a.live_listings)[0]?.slug ?? 'none';
     const reads = publicReads(biggest);
-    const distinctTypos = misspelledPairs(taglines, 2000);
     const typo2Res = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo2)}&per_page=1`);
     const upcoming: number = total.body?.total ?? 0;
     const typoRes = await getJson(`${baseUrl}/api/v1/listings?q=${encodeURIComponent(opts.typo)}&per_page=1`);
@@ -446,16 +430,9 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
         prime: coldSlugs.length,
         preflight: async () => (coldSlugs.length >= 50_000 ? undefined : `only ${coldSlugs.length} distinct slugs (the target asks for 50,000)`),
       },
-      {
-        // Every request another query, so no cache answers: what a two-word typo search costs
-        // the engine (no goal; the row below repeats one query, as popular searches do).
-        name: 'search two words, distinct',
-        label: `GET /api/v1/listings?q=…, ${distinctTypos.length.toLocaleString('en-US')} distinct two-word misspelled queries`,
-        baseUrl,
-        requests: distinctTypos.map((q) => get(`/api/v1/listings?q=${encodeURIComponent(q)}`)),
-        shared: true,
-        preflight: async () => (distinctTypos.length >= 1000 ? undefined : `only ${distinctTypos.length} distinct queries`),
-      },
+      // Distinct misspelled searches, alone and 20 at once (bench/search.ts; issue 32's goal rows):
+      // every request another query, so no cache answers. The row below repeats one query, as popular searches do.
+      ...searchTargets(baseUrl, getJson),
       {
         name: 'search two words',
         label: `GET /api/v1/listings?q=${opts.typo2}`,
@@ -547,6 +524,12 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       rows.push(row);
       console.log(`[${engine}] ${progress(m)}`);
     }
+    let relevance: EngineResult['relevance'];
+    if (!opts.endpoints || opts.endpoints.some((e) => e === 'search' || e === 'search_listings')) {
+      console.log(`[${engine}] search relevance: the relevance set's queries, one at a time…`);
+      relevance = await measureRelevance(baseUrl, getJson);
+      console.log(`[${engine}] ${formatRelevance(engine, relevance)}`);
+    }
     let draftingResult: EngineResult['drafting'];
     if (apiKey) {
       // Two quiet windows first, so the delay figures are the drafts' alone.
@@ -587,6 +570,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       server: { startupS: server.startupS, startupHwmMiB: server.startupHwmMiB, peakRssMiB: peakBeforeStop.rss, hwmMiB: peakBeforeStop.hwm },
       rows,
       drafting: draftingResult,
+      relevance,
     };
     // The same reads one at a time, caches off: what a cache miss costs (the targets' single-request p99).
     const measured = new Set(rows.map((r) => r.name));
@@ -644,6 +628,7 @@ async function main() {
   for (const engine of engines) {
     const r = results[engine]!;
     console.log(`\n${formatEngine(r)}`);
+    if (r.relevance) console.log(`\n${formatRelevance(engine, r.relevance)}`);
     if (r.profiling) {
       console.log(`\nCPU profiles (${ENGINE_NAMES[engine]}, server process, measured runs only):`);
       for (const row of r.rows) {
@@ -657,7 +642,7 @@ async function main() {
   if (opts.listings !== 100_000) caveats.push(`measured at ${opts.listings.toLocaleString('en-US')} listings; the targets are for 100,000`);
   if (opts.connections !== 20) caveats.push(`measured at ${opts.connections} connections; the targets are for 20`);
   if (opts.profile) caveats.push('profiler attached: latencies are inflated');
-  const all = [...verdicts(results), ...commentVerdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))];
+  const all = [...verdicts(results), ...searchVerdicts(results), ...commentVerdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))];
   console.log(`\n${formatVerdicts(all, caveats.join('; ') || undefined)}`);
 }
 

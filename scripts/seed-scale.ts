@@ -23,10 +23,9 @@ import { busyListing, seedScaleComments } from '../src/demo/scale-comments.ts';
 import { categoryFaqs } from '../src/demo/category-faqs.ts';
 import { insertCategoryTree } from '../src/demo/category-rows.ts';
 import { flattenCategories } from '../src/demo/category-tree.ts';
-import { writeListingText } from '../src/demo/listing-text.ts';
-import { productName, slugify } from '../src/demo/naming.ts';
+import { scaleListing } from '../src/demo/scale-listing.ts';
 import { createRandom, hashSeed, type Random } from '../src/demo/random.ts';
-import { FIRST_NAMES, IP_PREFIXES, LAST_NAMES, PLACES, STAGES, USER_AGENTS } from '../src/demo/vocabulary.ts';
+import { FIRST_NAMES, LAST_NAMES, PLACES, STAGES } from '../src/demo/vocabulary.ts';
 import { weekBounds } from '../src/domain/launches/zoned-time.ts';
 
 const CHUNK = 10_000;
@@ -92,8 +91,6 @@ async function addListings(db: Kysely<any>, existing: number, target: number) {
     }
     return b;
   };
-  const categoryWeights = flat.map((c) => [c, c.depth === 0 ? 1 : 3] as const);
-  const specsOf = new Map(flat.map((c) => [c.spec.slug, [...c.path].reverse().map((s) => flat.find((f) => f.spec.slug === s)!.spec)]));
   let votesTotal = 0;
 
   for (let offset = 0; offset < toAdd; offset += CHUNK) {
@@ -104,13 +101,8 @@ async function addListings(db: Kysely<any>, existing: number, target: number) {
     const viewsBySlug = new Map<string, number>();
     for (let k = 0; k < size; k++) {
       const i = existing + offset + k;
-      const r = createRandom(hashSeed(`scale-listing-${i}`));
-      const name = productName(r);
-      // The base-36 index keeps slugs unique without a lookup; the "s" keeps them apart from demo slugs.
-      const slug = `${slugify(name)}-s${i.toString(36)}`;
-      const category = r.weighted(categoryWeights);
-      const text = writeListingText(r, name, specsOf.get(category.spec.slug)!);
-      const scheduled = r.chance(0.05);
+      // Name, slug, category and prose: the search bench's query sets are made from the same function.
+      const { rng: r, name, slug, category, text, scheduled } = scaleListing(i);
       // Launches grow over the year: recent weeks hold more than old ones.
       const launchWeek = scheduled ? addWeeks(currentWeek, r.int(1, 8)) : addWeeks(currentWeek, -Math.floor(WEEKS * Math.pow(r.next(), 1.3)));
       const { start, end } = boundsOf(launchWeek);
@@ -202,21 +194,19 @@ async function addListings(db: Kysely<any>, existing: number, target: number) {
         where lv.listing_id = v.id`.execute(trx);
       // Only listings this run inserted get votes, so votes_count stays equal to the rows.
       const voteRows = inserted.flatMap(({ id, slug }) =>
-        votesBySlug.get(slug)!.map((v, k) => ({
+        votesBySlug.get(slug)!.map((v) => ({
           listing_id: id,
           user_id: v.user,
-          ip: `${IP_PREFIXES[k % IP_PREFIXES.length]}${1 + (Number(v.user) % 254)}`,
-          user_agent: USER_AGENTS[Number(v.user) % USER_AGENTS.length],
           created_at: v.at,
         })),
       );
       for (let s = 0; s < voteRows.length; s += 50_000) {
         const part = voteRows.slice(s, s + 50_000);
-        await sql`insert into votes (listing_id, user_id, week, ip, user_agent, created_at)
-          select u.listing_id, u.user_id, date_trunc('week', u.created_at at time zone ${timeZone})::date, u.ip, u.user_agent, u.created_at
+        // No provenance (migration 0025 dropped addresses): votes as cast before forms recorded where they came from.
+        await sql`insert into votes (listing_id, user_id, week, seen_on, created_at)
+          select u.listing_id, u.user_id, date_trunc('week', u.created_at at time zone ${timeZone})::date, 'unrecorded', u.created_at
           from unnest(${part.map((v) => v.listing_id)}::bigint[], ${part.map((v) => v.user_id)}::bigint[],
-                      ${part.map((v) => v.ip)}::inet[], ${part.map((v) => v.user_agent)}::text[],
-                      ${part.map((v) => v.created_at)}::timestamptz[]) as u(listing_id, user_id, ip, user_agent, created_at)`.execute(trx);
+                      ${part.map((v) => v.created_at)}::timestamptz[]) as u(listing_id, user_id, created_at)`.execute(trx);
       }
       votesTotal += voteRows.length;
     });

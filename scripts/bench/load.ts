@@ -17,6 +17,8 @@ export interface Target {
   baseUrl: string;
   /** One or more requests; each connection cycles through them. */
   requests: Request[];
+  /** Connections for this target instead of the run's (1: a request alone, nothing beside it). */
+  connections?: number;
   /** Optional per-response body check; a false result counts as a mismatch. */
   verifyBody?: (body: string) => boolean;
   /**
@@ -115,6 +117,7 @@ export async function measure(
     settle?: () => Promise<number>;
   },
 ): Promise<Measurement> {
+  opts = { ...opts, connections: target.connections ?? opts.connections };
   if (target.prime) {
     await run(target, opts.connections, 0, undefined, target.prime);
     await opts.settle?.();

@@ -5,6 +5,7 @@ import type { ProfileSummary } from './profile.ts';
 import type { Explained } from './explain.ts';
 import type { DraftingResult } from './drafting.ts';
 import type { SingleTiming } from './single.ts';
+import type { RelevanceResult } from './search.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -41,6 +42,8 @@ export interface EngineResult {
   drafting?: DraftingResult;
   /** Per row: the same read one at a time, caches off, in-process (what a cache miss costs). */
   singles?: Record<string, SingleTiming>;
+  /** The search relevance set's NDCG@10 against the running service (bench/search.ts). */
+  relevance?: RelevanceResult;
 }
 
 export const ENGINE_NAMES: Record<Engine, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
