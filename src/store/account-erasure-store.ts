@@ -160,14 +160,21 @@ export async function eraseAccountRows(db: Kysely<DB>, p: ErasureInput): Promise
   const mentions = (column: RawBuilder<unknown>) => sql.join(needles.map((n) => sql`strpos(lower(${column}), lower(${n})) > 0`), sql` or `);
   const versions = await sql<{ id: string; before: unknown; after: unknown }>`select id, before, after from listing_versions
     where ${mentions(sql`before::text`)} or ${mentions(sql`after::text`)} for update`.execute(db);
-  for (const v of versions.rows) {
-    await sql`update listing_versions set before = ${JSON.stringify(redact(v.before))}::jsonb, after = ${JSON.stringify(redact(v.after))}::jsonb where id = ${v.id}`.execute(db);
+  // One statement for all of them, not one per row.
+  if (versions.rows.length) {
+    await sql`update listing_versions v set before = c.before, after = c.after
+      from unnest(${versions.rows.map((v) => v.id)}::bigint[], ${versions.rows.map((v) => JSON.stringify(redact(v.before)))}::jsonb[],
+        ${versions.rows.map((v) => JSON.stringify(redact(v.after)))}::jsonb[]) as c(id, before, after)
+      where v.id = c.id`.execute(db);
   }
   counts.listing_versions = versions.rows.length;
   const logged = await sql<{ id: string; summary: string; details: unknown }>`select id, summary, details from admin_actions
     where ${mentions(sql`summary`)} or ${mentions(sql`details::text`)} for update`.execute(db);
-  for (const a of logged.rows) {
-    await sql`update admin_actions set summary = ${redact(a.summary) as string}, details = ${JSON.stringify(redact(a.details))}::jsonb where id = ${a.id}`.execute(db);
+  if (logged.rows.length) {
+    await sql`update admin_actions a set summary = c.summary, details = c.details
+      from unnest(${logged.rows.map((a) => a.id)}::bigint[], ${logged.rows.map((a) => redact(a.summary) as string)}::text[],
+        ${logged.rows.map((a) => JSON.stringify(redact(a.details)))}::jsonb[]) as c(id, summary, details)
+      where a.id = c.id`.execute(db);
   }
   counts.admin_actions = logged.rows.length;
 
