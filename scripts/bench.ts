@@ -31,7 +31,7 @@ import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
 import { pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
 import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
-import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts } from './bench/search.ts';
+import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts, waitForSearchIndex } from './bench/search.ts';
 import type { Services } from '../src/services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -499,6 +499,8 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     ];
 
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
+    const indexed = await waitForSearchIndex(baseUrl);
+    console.log(`[${engine}] search index: ${indexed === undefined ? 'NOT ready after 300 s (searches read SQL)' : `ready ${indexed.toFixed(1)} s after the node was`}`);
     await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
     for (const target of targets) {
       if (opts.endpoints && !opts.endpoints.some((e) => endpointsOf(target.name, reads).includes(e))) continue;

@@ -107,7 +107,13 @@ export async function createApp(
       rateLimit: config.rateLimit,
       redis,
       ready: readinessProbe({ database: () => sql`select 1`.execute(database.db), redis: redis?.ping }),
-      metrics: { token: config.metrics.token, render: () => renderMetrics({ loop: loop.delay, pool: pool.stats }) },
+      metrics: { token: config.metrics.token, render: () =>
+          renderMetrics({
+            loop: loop.delay,
+            pool: pool.stats,
+            search: services.listings.searchEngine && (() => ({ ready: services.listings.searchEngine!.ready(), ...services.listings.searchEngine!.stats() })),
+          }),
+      },
       mcpAllowedOrigins: config.mcpAllowedOrigins,
     });
     log = http.log;
@@ -162,6 +168,7 @@ export async function createApp(
         await inline?.idle();
         await pool.close();
         await closeHandlers();
+        services.listings.searchEngine?.stop();
         await services.listings.views.stop();
         services.mailer.close();
         redis?.close();

@@ -20,6 +20,8 @@ import { cachedSiteInfo } from './domain/site/site-info.ts';
 import { createListingDirectory, PROFILE_CACHE_MS } from './domain/listings/directory.ts';
 import { sharedCache, type CacheFactory } from './store/shared-cache.ts';
 import { noListingChanges, type ListingChanges } from './store/listing-changes.ts';
+import { searchDocumentsStore } from './store/search-documents-store.ts';
+import { createListingSearch } from './domain/listings/search-engine/listing-search.ts';
 import type { RedisLink } from './store/redis.ts';
 import type { SafeFetch } from './outbound/safe-fetch.ts';
 import { createCategoryDirectory } from './domain/categories/directory.ts';
@@ -159,7 +161,25 @@ export function createServices(deps: ServiceDeps) {
   const site = siteStore(db);
   const cache: CacheFactory = (name, ttlMs, max) => sharedCache(name, { ttlMs, max, redis: deps.redis });
   const cacheMs = deps.profileCacheMs ?? PROFILE_CACHE_MS;
-  const listings = createListingDirectory({ store: listingsStore(db), publicUrl, now, viewFlushMs: deps.viewFlushMs, profileCacheMs: cacheMs, cache, changes: deps.changes ?? noListingChanges });
+  const changes = deps.changes ?? noListingChanges;
+  const searchDocuments = searchDocumentsStore(db);
+  const listingSearch = createListingSearch({
+    source: searchDocuments,
+    changes,
+    // Tests ask for read-your-writes (no cache lifetime); a service's searches may lag a change by milliseconds.
+    strict: cacheMs === 0,
+    log: (message, extra) => deps.log?.('info', { ...extra }, message),
+  });
+  const listings = createListingDirectory({
+    store: listingsStore(db),
+    publicUrl,
+    now,
+    viewFlushMs: deps.viewFlushMs,
+    profileCacheMs: cacheMs,
+    cache,
+    changes,
+    engine: { search: listingSearch, summaries: searchDocuments.summaries },
+  });
   const categories = createCategoryDirectory({ store: categoriesStore(db), publicUrl, cache, cacheMs });
   const users = usersStore(db);
   const jobs = lateDispatcher();

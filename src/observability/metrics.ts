@@ -4,9 +4,20 @@ import type { LoopDelay } from './event-loop.ts';
 export interface MetricSources {
   loop: () => LoopDelay;
   pool: () => PoolStats;
+  /** The in-memory search index (domain/listings/search-engine): whether it answers, what it holds. */
+  search?: () => { ready: boolean; listings: number; bytes: number; builds: number };
 }
 
 type Sample = [name: string, help: string, type: 'gauge' | 'counter', value: number, labels?: string];
+
+function searchSamples(search: NonNullable<MetricSources['search']> extends () => infer S ? S : never): Sample[] {
+  return [
+    ['launchyard_search_index_ready', '1 when searches are answered from the in-memory index (built, change feed live), 0 while they read SQL.', 'gauge', search.ready ? 1 : 0],
+    ['launchyard_search_index_listings', 'Public listings the search index holds.', 'gauge', search.listings],
+    ['launchyard_search_index_bytes', 'Bytes of the search index\'s typed arrays (postings, per-listing columns).', 'gauge', search.bytes],
+    ['launchyard_search_index_builds_total', 'Builds of the search index since start (the first, then after the feed was lost or a wide change).', 'counter', search.builds],
+  ];
+}
 
 /**
  * The Prometheus text exposition of what an operator watches on a node: event-loop delay (a
@@ -30,6 +41,7 @@ export function renderMetrics(sources: MetricSources): string {
     ['launchyard_worker_pool_over_budget_tasks_total', 'Tasks stopped for running past their time or memory budget.', 'counter', pool.overBudget],
     ['launchyard_worker_pool_failed_tasks_total', 'Tasks that threw.', 'counter', pool.failed],
     ['launchyard_worker_pool_utilization_ratio', 'Share of the pool capacity used since start.', 'gauge', pool.utilization],
+    ...(sources.search ? searchSamples(sources.search()) : []),
     ['process_resident_memory_bytes', 'Resident memory of the process.', 'gauge', memory.rss],
     ['nodejs_heap_used_bytes', 'V8 heap in use on the main thread.', 'gauge', memory.heapUsed],
     ['process_uptime_seconds', 'Seconds since the process started.', 'gauge', Math.round(process.uptime())],

@@ -35,6 +35,8 @@ test('browse lists, searches, the category tree and category pages are cached; a
   const listed = await t.fx.listing({ slug: 'browsed', name: 'Browsed', category: 'tools' });
   const browse = async () => (await t.get('/api/v1/listings?sort=newest&per_page=100')).body.items.map((i: any) => i.name);
   const tree = async () => (await t.get('/api/v1/categories')).body.items.find((c: any) => c.slug === 'tools').live_listings;
+  // The search index follows the change feed, milliseconds behind a commit (caught up here; the caches are what is tested).
+  assert.ok(await t.app.services.listings.searchEngine?.caughtUp());
   const before = { browse: await browse(), tree: await tree(), words: (await t.get('/api/v1/listings?q=browsed')).body.total };
   await sql`update listings set name = 'Renamed' where id = ${listed}`.execute(t.db);
   await t.fx.listing({ category: 'tools' });
@@ -42,6 +44,7 @@ test('browse lists, searches, the category tree and category pages are cached; a
   assert.equal(await tree(), before.tree, 'tree: cached');
   assert.equal((await t.get('/api/v1/listings?q=browsed')).body.total, before.words, 'a search with words: cached');
   assert.equal((await t.get('/api/v1/listings?q=BROWSED,')).body.total, before.words, 'the same words, written otherwise: the same entry');
+  assert.ok(await t.app.services.listings.searchEngine?.caughtUp());
   assert.equal((await t.get('/api/v1/listings?q=browsed&per_page=3')).body.total, before.words - 1, 'another page size: read afresh');
 });
 

@@ -34,6 +34,18 @@ for (const c of cases) {
   });
 }
 
+test('/metrics tells whether searches are answered by the in-memory index, and what it holds', async () => {
+  const t = guarded;
+  await t.fx.listing({ name: 'Metered', tagline: 'Counted in the search index' });
+  assert.ok(await t.app.services.listings.searchEngine!.caughtUp());
+  const body = (await scrape(t, { authorization: 'Bearer a-long-metrics-token-0123456789' })).body;
+  assert.match(body, /^launchyard_search_index_ready 1$/m);
+  const listings = Number(/^launchyard_search_index_listings (\d+)$/m.exec(body)?.[1]);
+  assert.ok(listings >= 1, body);
+  assert.ok(Number(/^launchyard_search_index_bytes (\d+)$/m.exec(body)?.[1]) > 0);
+  assert.match(body, /^launchyard_search_index_builds_total [1-9]/m);
+});
+
 test('/metrics is rate limited like any other route (a scraper needs a few requests a minute)', async () => {
   const limited = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '2' } });
   const statuses = [];

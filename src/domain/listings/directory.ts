@@ -12,6 +12,8 @@ import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { toProfile, toSummary } from './present.ts';
 import { ViewCounter } from './view-counter.ts';
+import type { ListingSearch } from './search-engine/listing-search.ts';
+import type { SummaryRow } from '../../store/listing-summary.ts';
 
 /**
  * Trending = sum over the votes of the last WINDOW_DAYS of 0.5^(age / HALF_LIFE): a vote counts
@@ -79,6 +81,8 @@ export function createListingDirectory(deps: {
   profileCacheMs?: number;
   cache: CacheFactory;
   changes: ListingChanges;
+  /** The in-memory search (search-engine/): words sorted by relevance without filters, when it is ready. */
+  engine?: { search: ListingSearch; summaries: (ids: number[]) => Promise<SummaryRow[]> };
 }) {
   const { store, publicUrl, now } = deps;
   const ttl = deps.profileCacheMs ?? PROFILE_CACHE_MS;
@@ -125,10 +129,20 @@ export function createListingDirectory(deps: {
     );
   }
 
-  /** One page of the search (or browse) as computed from the database. */
+  /** One page of the search (or browse): from the in-memory index when it can answer, else the database. */
   async function browse(input: SearchInput) {
     const { limit, offset } = limitOffset(input);
     const words = queryWords(input.q ?? '');
+    const engine = deps.engine;
+    if (words.length && engine && (await engine.search.usable())) {
+      const filtered = input.category || input.stage || input.country || input.pricing_model || input.domain;
+      if (!filtered && input.sort === 'relevance') {
+        const { ids, total } = engine.search.search(words, input.status === 'upcoming' ? 'scheduled' : 'live', offset, limit);
+        const rows = await engine.summaries(ids);
+        return pageOf(rows.map((r) => toSummary(r, publicUrl)), input, total, false);
+      }
+    }
+    // Filters and other orders: the database's full-text index, corrections from its dictionary.
     const found = words.length ? await known.through(words.join(' '), () => store.suggestions(words)) : undefined;
     const { rows, total, totalIsEstimate } = await store.search({
       groups: found && correctionGroups(words, found.corrections),
@@ -148,6 +162,8 @@ export function createListingDirectory(deps: {
 
   return {
     views,
+    /** The in-memory search, when there is one (its readiness, for tests and shutdown). */
+    searchEngine: deps.engine?.search,
 
     async search(input: SearchInput) {
       const words = queryWords(input.q ?? '');

@@ -8,10 +8,12 @@ export const searchListings = defineOperation({
   summary: 'Search listings',
   description:
     'Typo-tolerant full-text search over name, tagline, description and keywords, with filters. An empty q browses. ' +
-    'Paid billboard money never influences the order. For a very common word, relevance ranks the 100 most-voted ' +
-    'matches and the rest follow by votes. total is exact when browsing or filtering by category; with words or other ' +
-    'filters it is exact up to 1,000 matches and past that an estimate, with total_is_estimate true. Trending is ' +
-    'refreshed every few minutes and after votes; lists without words may be up to 5 s old.',
+    'Paid billboard money never influences the order. Relevance (words, no filters): a listing whose name is the query ' +
+    'first, then the words standing together in a tagline, then in a description, then rarer words and better fields, then ' +
+    'votes; every word must match (as itself or a likely correction), and when fewer than 10 listings do, those matching ' +
+    'all but the last word follow. total is exact for such searches and when browsing or filtering by category; with ' +
+    'words and other filters or sorts it is exact up to 1,000 matches and past that an estimate, with total_is_estimate ' +
+    'true. Trending is refreshed every few minutes and after votes; lists may be up to 5 s old.',
   tag: 'Listings',
   method: 'GET',
   path: '/listings',
