@@ -649,12 +649,15 @@ async function main() {
 }
 
 // `npm run bench -- --nodes 2`: one node against two on PostgreSQL (scripts/bench-nodes.ts);
-// `npm run bench -- --pictures`: uploads and serving of pictures on both engines (scripts/bench/pictures.ts).
+// `npm run bench -- --pictures`: uploads and serving of pictures on both engines (scripts/bench/pictures.ts);
+// `npm run bench -- --drafts-only`: drafting a 10-page site alone and 10 at once on both engines (scripts/bench/drafts.ts).
 const nodesRun = process.argv.includes('--nodes')
   ? import('./bench-nodes.ts').then((m) => m.benchNodes(process.argv.slice(2)))
   : process.argv.includes('--pictures')
     ? import('./bench/pictures.ts').then((m) => m.benchPictures(process.argv.slice(2)))
-    : main();
+    : process.argv.includes('--drafts-only')
+      ? import('./bench/drafts.ts').then((m) => m.benchDrafts(process.argv.slice(2)))
+      : main();
 nodesRun
   .catch(async (err) => {
     console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);

@@ -8,7 +8,7 @@
  *
  * Then the discussions the bench reads (src/demo/scale-comments.ts), once, when the directory has
  * no comments yet, also into a directory that already had enough listings; the busy listing's
- * slug is printed.
+ * slug is printed. Last, every public profile's precomputed document, for PUBLIC_URL.
  */
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
@@ -27,6 +27,9 @@ import { scaleListing } from '../src/demo/scale-listing.ts';
 import { createRandom, hashSeed, type Random } from '../src/demo/random.ts';
 import { FIRST_NAMES, LAST_NAMES, PLACES, STAGES } from '../src/demo/vocabulary.ts';
 import { weekBounds } from '../src/domain/launches/zoned-time.ts';
+import { buildAllListingDocuments } from '../src/jobs/listing-documents.ts';
+import { listingDocumentsStore } from '../src/store/listing-documents-store.ts';
+import { listingsStore } from '../src/store/listings-store.ts';
 
 const CHUNK = 10_000;
 const WEEKS = 52;
@@ -258,6 +261,17 @@ async function main() {
     }
     const busy = await busyListing(db);
     if (busy?.comments_count) console.log(`comments: busy listing ${busy.slug} (${busy.comments_count} comments, ${busy.comment_threads_count} threads)`);
+
+    // Last, once every count is written: each public profile's document (migration 0038), so a
+    // bench's first reads find them, as a running service's job would have made them.
+    t = performance.now();
+    const documents = await buildAllListingDocuments({
+      documents: listingDocumentsStore(database.db),
+      sources: listingsStore(database.db).documentSources,
+      publicUrl: config.publicUrl,
+      batch: 1000,
+    });
+    console.log(`documents: ${documents} public profiles precomputed for ${config.publicUrl} in ${seconds(t)}`);
     console.log(`total: ${seconds(started)}`);
   } finally {
     await database.close();

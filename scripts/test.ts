@@ -7,8 +7,9 @@
 // are left out of it too: their subject is the browser (layout, axe, scripts, the no-JS path);
 // the pages' reads and forms run on PostgreSQL in their inject tests (docs/decisions.md#ci-passes).
 //
-// The type-check and the drift check run beside the first test files, not before them; either
-// failing stops the run at once (docs/decisions.md#ci-passes).
+// The type-check and the drift checks (openapi.json; the typed client's generated files and
+// server.json) run beside the first test files, not before them; any failing stops the run at once
+// (docs/decisions.md#ci-passes).
 import { spawn } from 'node:child_process';
 import { globSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,7 @@ console.log(`launchyard tests on ${engine}`);
 // Several app processes sharing one database need PostgreSQL and Redis: on PGlite these files
 // are not run at all (and said so here), rather than counted as skipped.
 const NEEDS_SHARED_SERVERS = ['test/scale/two-nodes.test.ts'];
-let files = filter.length ? filter : globSync(['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'], { cwd: root }).sort();
+let files = filter.length ? filter : globSync(['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts', 'clients/*/*.test.ts', 'clients/*/src/**/*.test.ts'], { cwd: root }).sort();
 if (!filter.length && !(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)) {
   files = files.filter((f) => !NEEDS_SHARED_SERVERS.includes(f));
   console.log(`not run on this engine: ${NEEDS_SHARED_SERVERS.join(', ')} (needs TEST_DATABASE_URL and TEST_REDIS_URL; CI's PostgreSQL pass runs it)`);
@@ -88,7 +89,11 @@ function check(name: string, cmd: string, cmdArgs: string[]): Promise<boolean> {
 }
 const checks = databaseOnly
   ? []
-  : [check('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit']), check('OpenAPI drift check', process.execPath, ['scripts/openapi.ts', '--check'])];
+  : [
+      check('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit']),
+      check('OpenAPI drift check', process.execPath, ['scripts/openapi.ts', '--check']),
+      check('typed client and server.json drift check', process.execPath, ['scripts/client.ts', '--check']),
+    ];
 const checked = (await Promise.all(checks)).every(Boolean);
 const code = await tests;
 process.exit(checked ? code : 1);

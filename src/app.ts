@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './store/database.ts';
 import { migrate } from './store/migrate.ts';
 import { createServices, type Services } from './services.ts';
 import { listingChanges, type ListingChanges } from './store/listing-changes.ts';
+import { kickListingDocuments } from './jobs/listing-documents-feed.ts';
 import { operations } from './operations/index.ts';
 import type { AnyOperation } from './operations/define.ts';
 import { buildHttpServer } from './transports/http.ts';
@@ -15,6 +16,7 @@ import { startJobs, type Jobs } from './jobs/queue.ts';
 import { httpProvider, manualProvider } from './jobs/domain-rating-provider.ts';
 import { onDemandHandlers } from './jobs/handlers.ts';
 import { inlineDispatcher } from './jobs/dispatch.ts';
+import { listenForWebhookEvents } from './jobs/webhook-fanout.ts';
 import { createWorkPool } from './workers/pool.ts';
 import { configuredMediaStorage } from './media/storage/configured-storage.ts';
 import { outboundFetches } from './outbound/fetches.ts';
@@ -95,6 +97,7 @@ export async function createApp(
       mediaStorage: media.storage,
       shareImages: config.shareImages,
       privacy: privacyNoticeOf(config),
+      webhooks: { allowHosts: config.webhooks.allowHosts },
     });
     const settings = await services.site.info();
     const http = await buildHttpServer([...operations, ...(opts.extraOperations ?? [])], services, {
@@ -143,6 +146,10 @@ export async function createApp(
         });
     services.jobs.attach(inline ?? jobs!.dispatcher);
     const control = backups ? await serveControlSocket({ dataDir: config.dataDir, backup: backups.stream, log: (level, entry, message) => http.log[level](entry, message) }) : undefined;
+    // A committed webhook event (migration 0037's NOTIFY) is fanned out at once (jobs/webhook-fanout.ts).
+    const stopWebhookEvents = listenForWebhookEvents(database.listen, services.jobs, (err) => http.log.error({ err }, 'webhook fan-out not sent'));
+    // A change heard on the feed: its emptied profile document is computed again soon (jobs/listing-documents-feed.ts); tests' inline jobs leave it to reads.
+    const stopDocumentKicks = jobs ? kickListingDocuments(changes, services.jobs, (err) => http.log.error({ err }, 'listing documents job not sent')) : undefined;
     return {
       config,
       database,
@@ -153,6 +160,7 @@ export async function createApp(
       async close(closeOpts = {}) {
         const deadline = Date.now() + (closeOpts.deadlineMs ?? config.shutdownTimeoutMs);
         await control?.close();
+        stopDocumentKicks?.();
         const left = () => Math.max(0, deadline - Date.now());
         // Requests in flight may finish until the deadline; then their connections are cut.
         let drained = false;
@@ -168,10 +176,13 @@ export async function createApp(
         await inline?.idle();
         await pool.close();
         await closeHandlers();
-        services.listings.searchEngine?.stop();
+        await services.listings.searchEngine?.stop();
         await services.listings.views.stop();
         services.mailer.close();
         redis?.close();
+        // After the requests, jobs and index reads that might run a statement meanwhile: on PGlite an
+        // UNLISTEN beside a statement in flight could leave that statement unanswered.
+        await stopWebhookEvents();
         await changes?.close();
         loop.stop();
         await outbound.close();

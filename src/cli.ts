@@ -41,7 +41,7 @@ const USAGE = `usage: npm run cli -- <command>
   user:enable --email E                  enable a disabled account again
 ${DELETE_USAGE}
 ${EXPORT_USAGE}
-  apikey:create --email E --scopes account:read,listings:write,orders:write [--name N]
+  apikey:create --email E --scopes account:read,listings:write,orders:write,webhooks:write [--name N]
                                          prints the new key alone on its last line
   apikey:list [--email E]                keys with prefix, scopes, last use and state
   apikey:revoke ID                       revoke a key by its id

@@ -111,6 +111,10 @@ const Env = z.object({
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   CRAWLER_ALLOW_HOSTS: hostList,
   CIMD_ALLOW_HOSTS: hostList,
+  /** Webhook endpoints allowed although private, and over plain http (an intranet; tests' loopback receivers). */
+  WEBHOOK_ALLOW_HOSTS: hostList,
+  /** One webhook attempt's deadline: connect, send, the answer's headers and first 1 KiB. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .refine(
@@ -235,6 +239,8 @@ export interface Config {
   oauthUnusedClientDays: number;
   /** Private hosts an OAuth client ID metadata document may be fetched from (tests, an intranet); none by default. */
   cimdAllowHosts: string[];
+  /** Outgoing webhooks: hosts allowed although private (and over http), and one attempt's deadline. */
+  webhooks: { allowHosts: string[]; timeoutMs: number };
   /** Minutes between refreshes of the stored trending scores (votes also trigger one). */
   trendingEveryMinutes: number;
   /** SHARE_IMAGES: whether pages get a drawn share card (media/share-image.ts). */
@@ -369,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     claims: { pendingMs: e.CLAIM_PENDING_DAYS * 86_400_000, dnsServers: splitHosts(e.DNS_SERVERS) },
     cimdAllowHosts: splitHosts(e.CIMD_ALLOW_HOSTS),
+    webhooks: { allowHosts: splitHosts(e.WEBHOOK_ALLOW_HOSTS), timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000 },
     secretsKey: e.SECRETS_KEY,
     oauthUnusedClientDays: e.OAUTH_UNUSED_CLIENT_DAYS,
     mcpAllowedOrigins: splitHosts(e.MCP_ALLOWED_ORIGINS),

@@ -106,6 +106,10 @@ import { accountExportStore } from './store/account-export-store.ts';
 import { createAccountDeletion } from './domain/accounts/account-deletion.ts';
 import { accountDeletionStore } from './store/account-deletion-store.ts';
 import { UNCONFIGURED_NOTICE, type PrivacyNotice } from './domain/privacy/privacy-notice.ts';
+import { createWebhooks, type SecretSeal } from './domain/webhooks/webhooks.ts';
+import type { ResolveHost } from './domain/webhooks/endpoint-url.ts';
+import { webhooksStore } from './store/webhooks-store.ts';
+import dns from 'node:dns';
 
 export interface ServiceDeps {
   /** Orders (config.orders): the payment provider (payments/choose.ts; test mode by default), the seller's country, the expiry of unpaid orders. */
@@ -152,6 +156,8 @@ export interface ServiceDeps {
   shareImages?: boolean;
   /** Who runs the service and which outside services receive data, as /privacy says (domain/privacy/privacy-notice.ts). */
   privacy?: PrivacyNotice;
+  /** Outgoing webhooks (config.webhooks): hosts allowed although private (and over http); how a host name is resolved when an endpoint is registered. */
+  webhooks?: { allowHosts: string[]; resolve?: ResolveHost };
 }
 
 /** The composition root: stores wired into the domain, one object per area of the spec. */
@@ -213,6 +219,13 @@ export function createServices(deps: ServiceDeps) {
   const mailer = createMailer({ store: outboxStore(db), smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? 'Launchyard <no-reply@localhost>', now, log: deps.log, dkim: deps.mail?.dkim });
   const editions = newsletterEditionsStore(db);
   const dataExports = createDataExports({ store: dataExportsStore(db), source: accountExportStore(db), storage: deps.mediaStorage, jobs, mailer, publicUrl, now });
+  // Endpoints' signing secrets are sealed under a key of the installation (itself sealed with SECRETS_KEY when set).
+  let webhookBox: ReturnType<SecretSeal> | undefined;
+  const webhookSeal: SecretSeal = () =>
+    (webhookBox ??= secrets.getOrCreate('webhook_secrets_key', () => randomToken(32)).then(createSecretBox).catch((err) => {
+      webhookBox = undefined;
+      throw err;
+    }));
   const signIn = createSignIn({ users, failures: signInFailuresStore(db), now, throttleKey: () => secrets.getOrCreate('sign_in_throttle_key', () => randomToken(32)) });
   return {
     publicUrl,
@@ -340,10 +353,27 @@ export function createServices(deps: ServiceDeps) {
     newsletterSending: createNewsletterSending({ store: newsletterDeliveriesStore(db), jobs, now }),
     /** "Download my data" (GDPR art. 15, 20): exports prepared by a job, kept privately in the media storage, downloaded by their person. */
     dataExports,
+    /** Outgoing webhooks: a person's endpoints, their delivery log and "send again" (deliveries: jobs/webhook-deliver.ts). */
+    webhooks: {
+      ...createWebhooks({
+        store: webhooksStore(db),
+        seal: webhookSeal,
+        resolve: deps.webhooks?.resolve ?? lookupAll,
+        allowHosts: () => deps.webhooks?.allowHosts ?? [],
+        jobs,
+        now,
+      }),
+      seal: webhookSeal,
+      siteName,
+    },
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Every address of a host name, through dns.lookup as the safe agent dials (read at call time: tests route it). */
+const lookupAll: ResolveHost = (host) =>
+  new Promise((resolve, reject) => dns.lookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses.map((a) => a.address)))));
 
 /** Drafting in the worker pool: the LLM when configured (its values still pass the verifier), then the built-in extractor. */
 function drafterFor(deps: ServiceDeps): Drafter {

@@ -1,4 +1,4 @@
-export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
+export const SCOPES = ['account:read', 'listings:write', 'orders:write', 'webhooks:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**

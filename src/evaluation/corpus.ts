@@ -43,7 +43,13 @@ const answersSchema = z.object({
 export type CorpusSite = z.infer<typeof siteSchema> & {
   dir: string;
   answers: Record<DraftField, Answer>;
+  /** The draft's FAQ and founder lists, keyed like the fields; absent where a key does not judge them. */
+  sections: Partial<Record<Section, Answer>>;
 };
+
+/** Parts of a draft besides the 18 fields that the keys also judge: FAQ questions and founders' names. */
+export const SECTIONS = ['faqs', 'founders'] as const;
+export type Section = (typeof SECTIONS)[number];
 export type Answer = { stated: false } | { stated: true; accept: string[] };
 
 export const CORPUS_DIR = path.resolve(import.meta.dirname, '../../eval/corpus');
@@ -59,18 +65,80 @@ export function loadCorpus(dir = CORPUS_DIR): CorpusSite[] {
     const answers = parse(answersSchema, path.join(siteDir, 'answers.json'), (raw) => (raw && typeof raw === 'object' && !('fields' in raw) ? { fields: raw } : raw));
     if (!site.pages.includes('index.html')) throw new Error(`${siteDir}: pages must include index.html (the home page)`);
     const keyed = {} as Record<DraftField, Answer>;
-    for (const f of DRAFT_FIELDS) {
-      const a = answers.fields[f];
-      keyed[f] = a.stated ? { stated: true, accept: a.accept } : { stated: false };
-    }
-    sites.push({ ...site, dir: siteDir, answers: keyed });
+    for (const f of DRAFT_FIELDS) keyed[f] = plain(answers.fields[f]);
+    const sections: Partial<Record<Section, Answer>> = {};
+    for (const s of SECTIONS) if (answers.fields[s]) sections[s] = plain(answers.fields[s]);
+    sites.push({ ...site, dir: siteDir, answers: keyed, sections });
   }
   return sites;
 }
+
+const plain = (a: z.infer<typeof answerSchema>): Answer => (a.stated ? { stated: true, accept: a.accept } : { stated: false });
 
 /** `shape` lets a key be written as the fields alone, without the { "fields": … } wrapper. */
 function parse<T>(schema: z.ZodType<T>, file: string, shape: (raw: unknown) => unknown = (raw) => raw): T {
   const parsed = schema.safeParse(shape(JSON.parse(readFileSync(file, 'utf8'))));
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
+}
+
+/**
+ * The corpus split once into a development part (the sites rules may be tuned against) and a
+ * held-out part (never looked at while tuning, measured apart): eval/corpus/SPLIT.json. The
+ * held-out sites were drawn at random, with a recorded seed, from the sites added after the
+ * extractor had been tuned on the first ones (drawHeldOut reproduces the draw).
+ */
+export interface CorpusSplit {
+  seed: number;
+  method: string;
+  /** The sites the held-out part was drawn from. */
+  drawn_from: string[];
+  development: string[];
+  held_out: string[];
+}
+
+const splitSchema = z.object({
+  seed: z.number().int(),
+  method: z.string().min(1),
+  drawn_from: z.array(z.string()),
+  development: z.array(z.string()),
+  held_out: z.array(z.string()).min(1),
+});
+
+/** SPLIT.json, checked against the corpus: every site in exactly one part, held-out sites drawn from `drawn_from`. */
+export function loadSplit(sites: readonly CorpusSite[], dir = CORPUS_DIR): CorpusSplit {
+  const file = path.join(dir, 'SPLIT.json');
+  const split = parse(splitSchema, file);
+  const ids = new Set(sites.map((s) => s.id));
+  const parts = [...split.development, ...split.held_out];
+  const problems = [
+    ...[...ids].filter((id) => !parts.includes(id)).map((id) => `${id} is in neither part`),
+    ...parts.filter((id) => !ids.has(id)).map((id) => `${id} is not a corpus site`),
+    ...parts.filter((id, i) => parts.indexOf(id) !== i).map((id) => `${id} is listed twice`),
+    ...split.held_out.filter((id) => !split.drawn_from.includes(id)).map((id) => `${id} is held out but was not a candidate`),
+  ];
+  if (problems.length) throw new Error(`${file}: ${problems.join('; ')}`);
+  return split;
+}
+
+/**
+ * `count` of `candidates`, drawn at random with `seed`: a Fisher–Yates shuffle of the sorted ids
+ * driven by mulberry32, the first `count` taken, returned sorted. Deterministic, so the recorded
+ * split can be checked against its seed.
+ */
+export function drawHeldOut(candidates: readonly string[], seed: number, count: number): string[] {
+  const ids = [...candidates].sort();
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return ids.slice(0, count).sort();
 }

@@ -2,15 +2,53 @@ import path from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { crawlPagesStore } from '../store/crawl-pages-store.ts';
+import { draftsStore } from '../store/drafts-store.ts';
 import { DRAFT_FIELDS } from '../extraction/types.ts';
 import type { CorpusSite } from './corpus.ts';
-import { scoreField, type DraftedField, type SiteScore } from './score.ts';
+import { answerText, loadRecordings, startReplayModel, type Recording, type ReplayModel, type Trap } from './llm-replay.ts';
+import { judgeModelAnswer, type ProposalOutcome } from './llm-replay-outcomes.ts';
+import { scoreField, type DraftedField } from './score.ts';
+import { scoreSections, type SiteScoreWithSections } from './score-sections.ts';
 import { serveStaticSite } from './static-site.ts';
 
 export interface EvalRun {
-  scores: SiteScore[];
+  scores: SiteScoreWithSections[];
   /** Drafts that did not reach "ready", by site. */
   failures: Array<{ site: string; failure: unknown }>;
+  /** With recorded model answers: what the model proposed per site and what the verifier made of it. */
+  model?: ModelRun;
+}
+
+export interface ModelRun {
+  /** Where the answers came from (the recordings' directory). */
+  source: string;
+  sites: ModelSite[];
+}
+
+export interface ModelSite {
+  site: string;
+  /** Times the service asked the model while drafting the site. */
+  asked: number;
+  /** Whether a recorded answer was served (if not, the built-in extractor drafted alone). */
+  answered: boolean;
+  proposals: ProposalOutcome[];
+  traps: Trap[];
+}
+
+export interface EvalOptions {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /**
+   * Recorded model answers (a directory like eval/llm-recordings, or loaded recordings): the
+   * service is pointed (LLM_BASE_URL) at a loopback chat-completions server replaying them, so the
+   * model path runs end to end, and each site's proposals are judged as the verifier judged them.
+   */
+  llmReplay?: string | ReadonlyMap<string, Recording>;
+}
+
+/** The language model named by this process's environment (LLM_BASE_URL, LLM_MODEL…), for an eval against a real one. */
+export function modelEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY', 'LLM_TIMEOUT_MS'].flatMap((k) => (env[k] ? [[k, env[k]]] : [])));
 }
 
 /**
@@ -20,7 +58,9 @@ export interface EvalRun {
  * scored against the site's key. The database is a fresh one (PGlite in memory unless
  * `databaseUrl`), so the default category tree is the one drafts choose from.
  */
-export async function runEvaluation(sites: readonly CorpusSite[], opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<EvalRun> {
+export async function runEvaluation(sites: readonly CorpusSite[], opts: EvalOptions = {}): Promise<EvalRun> {
+  const recordings = typeof opts.llmReplay === 'string' ? loadRecordings(opts.llmReplay) : opts.llmReplay;
+  const replay: ReplayModel | undefined = recordings ? await startReplayModel(recordings) : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
@@ -31,10 +71,15 @@ export async function runEvaluation(sites: readonly CorpusSite[], opts: { databa
     CRAWLER_ALLOW_HOSTS: '127.0.0.1',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
+    ...(replay ? { LLM_BASE_URL: replay.baseUrl, LLM_MODEL: 'replay' } : {}),
   });
-  const app = await createApp(config, { viewFlushMs: 0, profileCacheMs: 0, inlineJobs: true });
-  const scores: SiteScore[] = [];
+  const app = await createApp(config, { viewFlushMs: 0, profileCacheMs: 0, inlineJobs: true }).catch(async (err) => {
+    await replay?.close();
+    throw err;
+  });
+  const scores: SiteScoreWithSections[] = [];
   const failures: EvalRun['failures'] = [];
+  const model: ModelRun | undefined = replay ? { source: typeof opts.llmReplay === 'string' ? opts.llmReplay : 'recordings', sites: [] } : undefined;
   try {
     const userId = await app.services.accounts.createUser({ email: 'evaluation@corpus.invalid', name: 'Evaluation', password: null });
     const { key } = await app.services.accounts.createApiKey(userId, { name: 'evaluation', scopes: ['listings:write', 'account:read'] });
@@ -42,6 +87,7 @@ export async function runEvaluation(sites: readonly CorpusSite[], opts: { databa
     const pagesStore = crawlPagesStore(app.database.db);
     for (const site of sites) {
       const server = await serveStaticSite(path.join(site.dir, 'pages'), site.pages);
+      replay?.register(server.origin, site.id);
       try {
         const created = await app.http.inject({ method: 'POST', url: '/api/v1/drafts', headers: auth, payload: JSON.stringify({ url: `${server.origin}/` }) });
         if (created.statusCode !== 201) {
@@ -52,15 +98,26 @@ export async function runEvaluation(sites: readonly CorpusSite[], opts: { databa
         await app.jobsIdle!();
         const draft = (await app.http.inject({ method: 'GET', url: `/api/v1/drafts/${id}`, headers: auth })).json();
         if (draft.status !== 'ready') failures.push({ site: site.id, failure: draft.failure ?? draft.status });
-        const stored = new Map((await pagesStore.list(id, 'site')).map((p) => [p.finalUrl, { text: p.text ?? '', urls: p.links.map((l) => l.url), html: p.html ?? '' }]));
+        const pages = await pagesStore.list(id, 'site');
+        const stored = new Map(pages.map((p) => [p.finalUrl, { text: p.text ?? '', urls: p.links.map((l) => l.url), html: p.html ?? '' }]));
         const fields = draft.fields as Record<string, DraftedField>;
-        scores.push({ site: site.id, fields: DRAFT_FIELDS.map((f) => scoreField(f, site.answers[f], fields?.[f], (url) => stored.get(url))) });
+        const storedPage = (url: string) => stored.get(url);
+        scores.push({ site: site.id, fields: DRAFT_FIELDS.map((f) => scoreField(f, site.answers[f], fields?.[f], storedPage)), sections: scoreSections(site, draft, storedPage) });
+        if (replay && model) {
+          const asked = replay.requests.filter((r) => r.site === site.id);
+          const recording = recordings?.get(site.id);
+          const answered = asked.some((r) => r.answered);
+          const proposals =
+            recording && answered ? judgeModelAnswer(answerText(recording, server.origin), pages, await draftsStore(app.database.db).categoryVocabulary(), asked.find((r) => r.answered)?.prompt) : [];
+          model.sites.push({ site: site.id, asked: asked.length, answered, proposals, traps: recording?.traps ?? [] });
+        }
       } finally {
         await server.close();
       }
     }
   } finally {
     await app.close();
+    await replay?.close();
   }
-  return { scores, failures };
+  return { scores, failures, ...(model ? { model } : {}) };
 }

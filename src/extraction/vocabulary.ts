@@ -9,12 +9,17 @@
 export const FOUNDER_WORDS = [
   // en
   'founder', 'founders', 'co-founder', 'co-founders', 'cofounder', 'cofounders', 'founded', 'co-founded', 'ceo', 'chief executive officer',
+  // who made an open-source project ("Mosh was written by Keith Winstein"); credits in footers are not read
+  'written by', 'created by',
   // de
   'gründer', 'gründerin', 'gründerinnen', 'mitgründer', 'mitgründerin', 'mitbegründer', 'mitbegründerin', 'gegründet von',
   'geschäftsführer', 'geschäftsführerin', 'geschäftsführung', 'gegründet', 'gründete',
+  // an imprint's "Vertreten durch" names who legally represents the company: its managing director
+  'vertreten durch',
   // fr
   'fondateur', 'fondatrice', 'fondateurs', 'cofondateur', 'co-fondateur', 'cofondatrice', 'co-fondatrice', 'fondé par',
-  'fondée par', 'fondé', 'fondée', 'a fondé', 'pdg', 'directeur général', 'directrice générale',
+  'fondée par', 'fondé', 'fondée', 'a fondé', 'pdg', 'directeur général', 'directrice générale', "chef d'entreprise",
+  "cheffe d'entreprise", 'gérant', 'gérante', 'dirigeant', 'dirigeante',
   // es, pt
   'fundador', 'fundadora', 'fundadores', 'cofundador', 'cofundadora', 'co-fundador', 'co-fundadora', 'fundada por',
   'fundado por', 'fundó', 'fundada', 'fundado', 'director ejecutivo', 'consejero delegado',
@@ -25,8 +30,14 @@ export const FOUNDER_WORDS = [
   // pl, sv, da, no
   'założyciel', 'założycielka', 'współzałożyciel', 'współzałożycielka', 'grundare', 'medgrundare', 'grundlægger',
   'medstifter', 'gründer', 'grunnlegger',
+  // cs
+  'zakladatel', 'zakladatelka', 'spoluzakladatel', 'spoluzakladatelka', 'založil', 'založila', 'jednatel', 'jednatelka',
+  // ru
+  'основатель', 'основательница', 'основатели', 'сооснователь', 'соосновательница', 'сооснователи', 'учредитель',
+  'соучредитель', 'генеральный директор',
   // ja, zh (no word boundaries in these scripts)
-  '創業者', '共同創業者', '代表取締役', '创始人', '联合创始人', '創辦人', '創始人',
+  // 代表 (者): who represents the business, its head; 代表取締役: representative director
+  '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
 ];
 
 /** A year is stated as the founding year ("founded in 2019", "seit 2019", "fondée en 2019"). */
@@ -61,21 +72,61 @@ export const TESTIMONIAL_HEADINGS = [
   'lo que dicen nuestros clientes', 'opiniones', 'dicono di noi', 'recensioni', 'wat klanten zeggen', 'ervaringen',
 ];
 
+/** Headings of FAQ sections and pages ("FAQ", "Häufige Fragen", "よくある質問"…): the question-shaped blocks under them are FAQs. */
+export const FAQ_HEADINGS = [
+  'faq', 'faqs', 'frequently asked', 'common questions', 'questions', 'q&a', 'q & a',
+  'häufige fragen', 'häufig gestellte fragen', 'fragen und antworten', 'fragen & antworten', 'fragen',
+  'questions fréquentes', 'questions-réponses', 'foire aux questions', 'preguntas', 'perguntas frequentes', 'perguntas',
+  'domande', 'veelgestelde vragen', 'vragen', 'częste pytania', 'pytania', 'vanliga frågor', 'ofte stillede spørgsmål',
+  'частые вопросы', 'часто задаваемые вопросы', 'вопросы и ответы', 'вопрос-ответ', 'вопросы',
+  'よくある質問', 'よくあるご質問', 'ご質問', '質問', 'q&a', '常见问题', '常見問題', '问答',
+];
+
+/**
+ * Words that set a product against others: a sentence with one ("Unlike SSH, …", "hours, not
+ * weeks", "ChaSen に比べ高速", "в отличие от …") says what sets it apart.
+ */
+export const CONTRAST_WORDS = [
+  // en
+  'unlike', 'compared to', 'compared with', 'in contrast to', 'rather than', 'instead of', 'than any', 'than other', 'than ever',
+  'than traditional', 'than today', 'the only', 'more robust', 'more secure', 'more reliable', 'faster than', 'easier than',
+  'cheaper than', 'better than', 'smaller than', 'lighter than',
+  // de
+  'im gegensatz zu', 'im vergleich zu', 'anders als', 'statt', 'anstatt', 'als je', 'schneller als', 'besser als',
+  'günstiger als', 'einfacher als', 'sicherer als', 'der einzige', 'die einzige', 'das einzige',
+  // fr
+  'contrairement', 'plutôt que', 'au lieu de', 'que jamais', 'le seul', 'la seule',
+  'plus rapide que', 'plus simple que', 'moins cher que', 'mieux que', 'pas un', 'pas une',
+  // es, pt
+  'a diferencia de', 'en comparación con', 'en lugar de', 'en vez de', 'que nunca', 'el único', 'la única',
+  'más rápido que', 'mejor que', 'pioneros', 'pioneras', 'ao contrário de', 'em vez de', 'o único', 'a única',
+  // it
+  'a differenza di', 'invece di', "l'unico", "l'unica", 'più veloce di', 'meglio di',
+  // nl
+  'in tegenstelling tot', 'vergeleken met', 'in plaats van', 'de enige', 'sneller dan', 'beter dan',
+  // ru
+  'в отличие от', 'по сравнению с', 'вместо', 'а не', 'чем когда-либо', 'быстрее чем', 'ниже чем', 'лучше чем',
+  'единственный', 'единственная', 'единственное',
+  // ja, zh (no word boundaries in these scripts)
+  'に比べ', 'と比べ', 'に比較して', 'と比較して', 'ではなく', '唯一', 'より高速', 'より速', 'より高', 'より簡単', 'より安',
+  '相比', '相較', '而不是', '更快',
+];
+
 /** class / id fragments of customer-voice markup. */
 export const TESTIMONIAL_MARKUP = /testimonial|review|quote|customer|kundenstimme|temoignage|témoignage|testimonio|recension|rating/i;
 
 const ESCAPE = /[.*+?^${}()|[\]\\]/g;
-const LATIN_EDGE = /^[\p{Script=Latin}\p{N}]|[\p{Script=Latin}\p{N}]$/u;
+const SPACED_EDGE = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]|[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]$/u;
 
 /**
- * A regular expression source matching any of `words` as whole words (Latin-script words need
- * letters on neither side; CJK words have no spaces to look for). Longest first, so
+ * A regular expression source matching any of `words` as whole words (Latin, Cyrillic and Greek
+ * words need letters on neither side; CJK words have no spaces to look for). Longest first, so
  * "co-founder" wins over "founder".
  */
 export function wordsSource(words: readonly string[]): string {
   const sorted = [...new Set(words)].sort((a, b) => b.length - a.length);
-  const bounded = sorted.filter((w) => LATIN_EDGE.test(w)).map((w) => w.replace(ESCAPE, '\\$&'));
-  const open = sorted.filter((w) => !LATIN_EDGE.test(w)).map((w) => w.replace(ESCAPE, '\\$&'));
+  const bounded = sorted.filter((w) => SPACED_EDGE.test(w)).map((w) => w.replace(ESCAPE, '\\$&'));
+  const open = sorted.filter((w) => !SPACED_EDGE.test(w)).map((w) => w.replace(ESCAPE, '\\$&'));
   const parts: string[] = [];
   if (bounded.length) parts.push(`(?<![\\p{L}\\p{N}])(?:${bounded.join('|')})(?![\\p{L}\\p{N}])`);
   if (open.length) parts.push(`(?:${open.join('|')})`);
@@ -84,3 +135,5 @@ export function wordsSource(words: readonly string[]): string {
 
 export const FOUNDER_WORD = new RegExp(wordsSource(FOUNDER_WORDS), 'u');
 export const COPYRIGHT = new RegExp(wordsSource(COPYRIGHT_MARKERS), 'u');
+export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
+export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');

@@ -1,3 +1,4 @@
+import { webhookEventsStore } from '../store/webhook-events-store.ts';
 import type { Crawler } from '../crawler/types.ts';
 import type { DraftStores } from '../store/drafts-store.ts';
 import { DRAFT_FIELDS } from '../extraction/types.ts';
@@ -71,7 +72,7 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
   if (!(await stores.drafts.progress(draftId, { stage: 'verifying', skipped, fields_drafted: found }, now()))) return { draftId, skipped: 'left the pipeline' };
 
   let copyLogo = false;
-  const written = await stores.transaction(async (s) => {
+  const written = await stores.transaction(async (s, trx) => {
     const cur = await s.drafts.get(draftId, { forUpdate: true });
     if (!cur || cur.status !== 'drafting') return { draftId, skipped: cur?.status ?? 'gone' };
     const fields = { ...cur.fields };
@@ -95,6 +96,7 @@ export async function runDraftPipeline(deps: DraftJobDeps, draftId: string, sign
       },
       now(),
     );
+    await webhookEventsStore(trx).draftReady(draftId, now());
     return { draftId, status: 'ready', pages: crawl.pages.length, fields_drafted: drafted };
   });
   // After the commit: the logo job may run on another node at once and must see the pending copy.

@@ -23,6 +23,9 @@ import { runDraftLogo } from './draft-logo.ts';
 import { LISTING_LOGO_JOB, runListingLogo } from './listing-logo.ts';
 import { LISTING_LOGO_SWEEP_JOB, sweepListingLogos } from './listing-logo-sweep.ts';
 import { listingLogosStore } from '../store/listing-logos-store.ts';
+import { LISTING_DOCUMENTS_JOB, runListingDocuments } from './listing-documents.ts';
+import { listingDocumentsStore } from '../store/listing-documents-store.ts';
+import { listingsStore } from '../store/listings-store.ts';
 import { pictureDownloader, type PictureDownloader } from './picture-download.ts';
 import { PICTURE_RULES } from '../domain/pictures/listing-pictures.ts';
 import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
@@ -35,6 +38,12 @@ import { createBulkSender } from '../mail/bulk-sender.ts';
 import { NEWSLETTER_BUILD_JOB, runNewsletterBuild } from './newsletter-build.ts';
 import { DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB } from '../domain/privacy/data-exports.ts';
 import { ACCOUNT_ERASURE_JOB, runAccountErasure } from './account-erasure.ts';
+import { WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB } from '../domain/webhooks/webhooks.ts';
+import { deliverEndpoint } from '../domain/webhooks/delivery.ts';
+import { runWebhookFanout } from './webhook-fanout.ts';
+import { runWebhookSweep, WEBHOOK_SWEEP_JOB } from './webhook-sweep.ts';
+import { webhookDelivery } from './webhook-deliver.ts';
+import { webhooksStore } from '../store/webhooks-store.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -84,7 +93,12 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     publicUrl: ctx.config.publicUrl,
     now: ctx.services.now,
   });
+  const webhooks = webhookDelivery(ctx);
+  const webhookQueue = () => ({ store: webhooksStore(ctx.db), jobs: ctx.services.jobs, now: ctx.services.now });
   const handlers: Record<string, JobHandler> = {
+    [WEBHOOK_FANOUT_JOB]: () => runWebhookFanout(webhookQueue()),
+    [WEBHOOK_DELIVER_JOB]: (data, signal) => deliverEndpoint(webhooks.deps(), String(data.endpointId), signal),
+    [WEBHOOK_SWEEP_JOB]: () => runWebhookSweep(webhookQueue()),
     [COMMENT_MAIL_JOB]: (data) => mailNewComments(discussionMail(), { listingId: String(data.listingId), again: data.again === true }),
     [REPLY_MAIL_JOB]: (data) => mailReply(discussionMail(), { commentId: String(data.commentId) }),
     [DRAFT_PIPELINE_JOB]: (data, signal) => runDraftPipeline(draftJobs(), String(data.draftId), signal),
@@ -93,6 +107,16 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
     [LISTING_LOGO_JOB]: (data, signal) => runListingLogo({ ...logoCopy(), store: listingLogosStore(ctx.db) }, String(data.listingId), String(data.url), signal),
     [LISTING_LOGO_SWEEP_JOB]: (data) =>
       sweepListingLogos({ store: listingLogosStore(ctx.db), jobs: ctx.services.jobs, publicUrl: ctx.config.publicUrl }, data?.after === undefined ? undefined : String(data.after)),
+    [LISTING_DOCUMENTS_JOB]: (data) =>
+      runListingDocuments(
+        {
+          documents: listingDocumentsStore(ctx.db),
+          sources: listingsStore(ctx.db).documentSources,
+          publicUrl: ctx.config.publicUrl,
+          jobs: ctx.services.jobs,
+        },
+        data?.after === undefined ? undefined : String(data.after),
+      ),
     [TRENDING_REFRESH_JOB]: () => runTrendingRefresh(ctx.db, ctx.services.now()),
     [VOTE_WEIGHING_JOB]: () => runVoteWeighing({ db: ctx.db, now: ctx.services.now, rules: ctx.services.voteTrust.rules, pool }),
     [MEDIA_SWEEP_JOB]: () => runMediaSweep({ store: mediaStore(ctx.db), storage: ctx.services.mediaStorage, pictures: ctx.services.pictures, now: ctx.services.now }),
@@ -136,7 +160,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
         String(data.listingId),
       ),
   };
-  return { handlers, close: async () => void (await Promise.all([crawler?.close(), pictures?.close()])) };
+  return { handlers, close: async () => void (await Promise.all([crawler?.close(), pictures?.close(), webhooks.close()])) };
 }
 
 /** The drafts' crawler, as config.crawler says (user agent, bounds, hosts allowed on private addresses); pages are read in the pool. */

@@ -15,7 +15,7 @@ const deps = (errors: unknown[]): JobsDeps => ({
   provider: manualProvider,
   now: () => new Date(),
   onError: (err) => errors.push(err),
-  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing', 'media-sweep', 'follow-mail', 'newsletter-build', 'data-export', 'data-export-sweep', 'account-erasure', 'listing-logo', 'listing-logo-sweep'].map((name) => [name, async () => ({})])),
+  onDemand: Object.fromEntries(['draft-pipeline', 'draft-competitor', 'listing-update-mail', 'badge-check', 'trending-refresh', 'vote-weighing', 'media-sweep', 'follow-mail', 'newsletter-build', 'data-export', 'data-export-sweep', 'account-erasure', 'listing-logo', 'listing-logo-sweep', 'listing-documents', 'webhook-fanout', 'webhook-deliver', 'webhook-sweep'].map((name) => [name, async () => ({})])),
   trendingEveryMinutes: 5,
   heartbeatSeconds: 12,
 });

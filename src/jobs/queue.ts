@@ -27,6 +27,9 @@ import { BACKUP_JOB } from './backup.ts';
 import { ACCOUNT_ERASURE_CRON, ACCOUNT_ERASURE_JOB } from './account-erasure.ts';
 import { LISTING_LOGO_JOB } from './listing-logo.ts';
 import { LISTING_LOGO_SWEEP_CRON, LISTING_LOGO_SWEEP_JOB } from './listing-logo-sweep.ts';
+import { LISTING_DOCUMENTS_CRON, LISTING_DOCUMENTS_JOB } from './listing-documents.ts';
+import { WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB } from '../domain/webhooks/webhooks.ts';
+import { WEBHOOK_SWEEP_CRON, WEBHOOK_SWEEP_JOB } from './webhook-sweep.ts';
 
 export interface JobsDeps {
   db: Kysely<DB>;
@@ -60,6 +63,9 @@ const BACKLOG_WORK = { burstWhenReadyExceeds: 1 };
 const ON_DEMAND_WORK: Record<string, { localConcurrency: number; pollingIntervalSeconds: number }> = {
   [DRAFT_PIPELINE_JOB]: { localConcurrency: 4, pollingIntervalSeconds: 1 },
   [DRAFT_COMPETITOR_JOB]: { localConcurrency: 2, pollingIntervalSeconds: 1 },
+  // A receiver waits for its event: picked up within a second; endpoints are delivered to side by side (one job per endpoint at a time: stately).
+  [WEBHOOK_FANOUT_JOB]: { localConcurrency: 1, pollingIntervalSeconds: 1 },
+  [WEBHOOK_DELIVER_JOB]: { localConcurrency: 4, pollingIntervalSeconds: 1 },
 };
 
 type QueuePolicy = 'standard' | 'singleton' | 'stately';
@@ -71,7 +77,7 @@ type QueuePolicy = 'standard' | 'singleton' | 'stately';
  * second vote, a second "check now"), is dropped, and one key's work never runs twice at once.
  * Scheduled queues are 'singleton': one run at a time, the next waiting its turn.
  */
-const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB, NEWSLETTER_BUILD_JOB, NEWSLETTER_SEND_JOB, ACCOUNT_ERASURE_JOB, DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB, LISTING_LOGO_JOB, LISTING_LOGO_SWEEP_JOB]);
+const KEYED_QUEUES: ReadonlySet<string> = new Set([DRAFT_PIPELINE_JOB, BADGE_CHECK_JOB, TRENDING_REFRESH_JOB, LISTING_UPDATE_MAIL_JOB, COMMENT_MAIL_JOB, VOTE_WEIGHING_JOB, FOLLOW_MAIL_JOB, NEWSLETTER_BUILD_JOB, NEWSLETTER_SEND_JOB, ACCOUNT_ERASURE_JOB, DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB, LISTING_LOGO_JOB, LISTING_LOGO_SWEEP_JOB, LISTING_DOCUMENTS_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_DELIVER_JOB, WEBHOOK_SWEEP_JOB]);
 const policyOf = (name: string): QueuePolicy => (KEYED_QUEUES.has(name) ? 'stately' : 'standard');
 
 /**
@@ -187,6 +193,10 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(DATA_EXPORT_SWEEP_JOB, DATA_EXPORT_SWEEP_CRON, null, { tz: deps.timezone });
   // Listings whose logo is on another site (jobs/listing-logo-sweep.ts): an on-demand handler (it sends its next batch), one pass at a time (stately).
   await boss.schedule(LISTING_LOGO_SWEEP_JOB, LISTING_LOGO_SWEEP_CRON, null, { tz: deps.timezone });
+  // Public profiles' documents that changes emptied (jobs/listing-documents.ts; the change feed sends it too): one pass at a time (stately).
+  await boss.schedule(LISTING_DOCUMENTS_JOB, LISTING_DOCUMENTS_CRON, null, { tz: deps.timezone });
+  // Webhooks' safety net (jobs/webhook-sweep.ts): lost fan-outs and due deliveries, the log's retention; one run at a time (stately).
+  await boss.schedule(WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_CRON, null, { tz: deps.timezone });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 

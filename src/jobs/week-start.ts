@@ -7,6 +7,7 @@ import { startOfLocalDay } from '../domain/launches/zoned-time.ts';
 import { followMailStore } from '../store/follow-mail-store.ts';
 import type { JobDispatcher } from './dispatch.ts';
 import { sendFollowMail } from './follow-mail.ts';
+import { webhookEventsStore } from '../store/webhook-events-store.ts';
 
 /** A closed week's awards wait at most this long for its held votes to be reviewed. */
 export const AWARDS_REVIEW_WAIT_MS = 48 * 3_600_000;
@@ -28,6 +29,10 @@ export async function runWeekStart(db: Kysely<DB>, now: Date, jobs?: JobDispatch
     const published = await publishDueLaunches(trx, week, now);
     // The followers' mails are owed in the same transaction as the change itself.
     await followMailStore(trx).recordLive(published, now);
+    // So are the webhooks' events (store/webhook-events-store.ts): the week before this one has closed.
+    const events = webhookEventsStore(trx);
+    await events.listingsLive(published, now);
+    await events.launchWeekClosed(addDays(week, -7), now);
     const awarded: { week: string; winners: number }[] = [];
     const waiting: string[] = [];
     for (const closed of await weeksAwaitingAwards(trx, week)) {
@@ -42,6 +47,7 @@ export async function runWeekStart(db: Kysely<DB>, now: Date, jobs?: JobDispatch
       if (result.computed) {
         awarded.push({ week: closed, winners: result.winners });
         await followMailStore(trx).recordAwards(closed, now);
+        await events.awardsDecided(closed, now);
       }
     }
     return { week, published: published.length, awarded, waiting };

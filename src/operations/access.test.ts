@@ -5,6 +5,7 @@ import { operations } from './index.ts';
 import { SCOPES, type Scope } from '../domain/actor.ts';
 import type { AnyOperation } from './define.ts';
 import { aiField, insertDraft } from './drafts/drafts-testing.ts';
+import { endpointWithDelivery } from '../domain/webhooks/webhooks-testing.ts';
 
 // Access scenarios for every signed-in operation that exists, over REST and MCP: anonymous → 401
 // with a challenge, a credential without the scope → 403, the right scope → success.
@@ -61,6 +62,17 @@ const VALID_ARGS: Record<string, { forUser: (userId: string) => Promise<Args>; a
   create_checkout: { forUser: orderOf, anyone: SOME_ORDER_BODY },
   list_my_orders: { forUser: async () => ({}), anyone: {} },
   get_order: { forUser: async (u) => ({ number: (await t.app.services.orders.createCheckout(u, await orderOf(u))).number }), anyone: { number: 'LY-2026-000001' } },
+  create_webhook: { forUser: async () => ({ url: 'https://93.184.215.14/hook', events: ['award.won'] }), anyone: { url: 'https://93.184.215.14/hook', events: ['award.won'] } },
+  list_webhooks: { forUser: async () => ({}), anyone: {} },
+  delete_webhook: { forUser: async (u) => ({ webhook_id: (await endpointWithDelivery(t.app.services, t.db, u)).endpointId }), anyone: { webhook_id: 1 } },
+  list_webhook_deliveries: { forUser: async (u) => ({ webhook_id: (await endpointWithDelivery(t.app.services, t.db, u)).endpointId }), anyone: { webhook_id: 1 } },
+  redeliver_webhook: {
+    forUser: async (u) => {
+      const e = await endpointWithDelivery(t.app.services, t.db, u);
+      return { webhook_id: e.endpointId, delivery_id: e.deliveryId };
+    },
+    anyone: { webhook_id: 1, delivery_id: 1 },
+  },
 };
 
 /** REST request parts for an operation: the path with its params filled, and the body of a write. */
@@ -167,6 +179,7 @@ test('get_account says who the caller is and what the key allows', async () => {
     ['account:read', true],
     ['listings:write', false],
     ['orders:write', true],
+    ['webhooks:write', false],
   ]);
 });
 
@@ -220,7 +233,7 @@ test('protected resource metadata for the MCP server and the REST API', async ()
     assert.equal(res.status, 200);
     assert.equal(res.body.resource, resource);
     assert.deepEqual(res.body.authorization_servers, ['http://localhost:3000']);
-    assert.deepEqual(res.body.scopes_supported, ['account:read', 'listings:write', 'orders:write']);
+    assert.deepEqual(res.body.scopes_supported, ['account:read', 'listings:write', 'orders:write', 'webhooks:write']);
   }
 });
 

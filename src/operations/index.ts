@@ -41,6 +41,11 @@ import { claimListing } from './claims/claim-listing.ts';
 import { verifyClaim } from './claims/verify-claim.ts';
 import { listMyClaims } from './claims/list-my-claims.ts';
 import { listComments } from './discussions/list-comments.ts';
+import { createWebhook } from './webhooks/create-webhook.ts';
+import { listWebhooks } from './webhooks/list-webhooks.ts';
+import { deleteWebhook } from './webhooks/delete-webhook.ts';
+import { listWebhookDeliveries } from './webhooks/list-webhook-deliveries.ts';
+import { redeliverWebhook } from './webhooks/redeliver-webhook.ts';
 
 /** Every implemented operation. Transports loop over this list; nothing else registers routes or tools. */
 export const operations: AnyOperation[] = [
@@ -87,4 +92,9 @@ export const operations: AnyOperation[] = [
   listMyClaims,
   // Extensions beyond the spec (each marked extension: true).
   listComments,
+  createWebhook,
+  listWebhooks,
+  deleteWebhook,
+  listWebhookDeliveries,
+  redeliverWebhook,
 ] as AnyOperation[];

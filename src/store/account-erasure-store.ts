@@ -66,6 +66,9 @@ export async function eraseAccountRows(db: Kysely<DB>, p: ErasureInput): Promise
   // Ways in, and what only served them.
   await run('sessions', sql`delete from sessions where user_id = ${id}`);
   await run('api_keys', sql`delete from api_keys where user_id = ${id}`);
+  // Their webhook endpoints (with deliveries and log) and the events meant for them.
+  await run('webhook_endpoints', sql`delete from webhook_endpoints where user_id = ${id}`);
+  await run('webhook_events', sql`delete from webhook_events where user_id = ${id}`);
   await run('oauth_records', sql`delete from oauth_records where grant_id in (
     select g.id from oauth_records g where g.model = 'Grant' and g.payload->>'accountId' = ${id})`);
   await run('oauth_records', sql`delete from oauth_records where payload->>'accountId' = ${id}`);
@@ -94,6 +97,9 @@ export async function eraseAccountRows(db: Kysely<DB>, p: ErasureInput): Promise
     update comments c set upvotes = greatest(c.upvotes - g.n, 0), rank = ${RANK(sql`greatest(c.upvotes - g.n, 0)`, sql`c.created_at`)}
     from (select comment_id, count(*)::int as n from gone group by comment_id) g where c.id = g.comment_id
     returning c.listing_id`);
+  // Their comments as other owners' webhooks were told them (the delivery log keeps them 30 days): before the comments go.
+  await run('webhook_events', sql`delete from webhook_events e using comments c
+    where c.user_id = ${id} and e.type = 'comment.posted' and e.data->'comment'->>'id' = c.id::text`);
   // Replies first (their parents' reply counts drop by trigger), then a comment that still has
   // visible replies stays as the "deleted" placeholder, as an author's own delete leaves it; the rest go.
   await touching('comments', sql`delete from comments where user_id = ${id} and parent_id is not null returning listing_id`);

@@ -48,6 +48,13 @@ export function accountExportStore(db: Kysely<DB>) {
         .orderBy('id')
         .execute(),
 
+    /** The account's webhook endpoints, without their signing secret. */
+    webhookEndpoints: (userId: string) =>
+      sql<{ id: string; url: string; description: string | null; events: string[]; categories: string[]; created_at: Date; disabled_at: Date | null; disabled_reason: string | null }>`
+        select id::text, url, description, events, categories, created_at, disabled_at, disabled_reason from webhook_endpoints where user_id = ${userId} order by id`
+        .execute(db)
+        .then((r) => r.rows),
+
     /** The account's OAuth grants (oauth_records, by the payload's accountId), with what the consent page showed and the client's registered name. */
     async oauthGrants(userId: string) {
       return (

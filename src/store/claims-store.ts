@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ClaimCheckResult, ClaimMethod, DB, ListingClaimsTable, ListingStatus } from './schema.ts';
 import { record as recordVersion } from './listing-versions-store.ts';
 import { transactional } from './transactional.ts';
+import { webhookEventsStore } from './webhook-events-store.ts';
 
 export type ClaimRecord = Selectable<ListingClaimsTable>;
 
@@ -43,6 +44,9 @@ function queries(db: Kysely<DB>) {
   }
 
   return {
+    /** The webhooks' events of a verification, in the same transaction. */
+    webhookEvents: webhookEventsStore(db),
+
     /** A public (live or scheduled) listing by slug, row-locked: claims of one listing queue behind each other. */
     async lockPublicListing(slug: string): Promise<ClaimTarget | undefined> {
       const r = await sql<ClaimTarget>`

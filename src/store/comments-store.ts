@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Provenance } from '../domain/community/vote-trust.ts';
 import type { CommentStatus, DB } from './schema.ts';
+import { webhookEventsStore } from './webhook-events-store.ts';
 
 /**
  * The "top" order with time decay, as one number per comment: log10(upvotes + 1) plus the age in
@@ -190,6 +191,8 @@ export function commentsStore(db: Kysely<DB>) {
           await sql`insert into comment_links (comment_id, link, user_id, created_at) values (${id}, ${link}, ${c.userId}, ${c.at})
             on conflict do nothing`.execute(trx);
         }
+        // The listing owner's webhooks hear of a visible comment in the transaction that wrote it.
+        if (c.status === 'visible') await webhookEventsStore(trx).commentPosted(id, c.at);
         return id;
       });
     },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { outsideUnit } from './unit-of-work.ts';
 
 /**
  * LISTEN on one channel. `up` is called once the listener is in place (and again after each
@@ -29,7 +30,9 @@ export function pgliteListen(pglite: PGlite): Listen {
   return (channel, handlers) => {
     let stop: (() => Promise<void>) | undefined;
     let stopped = false;
-    void pglite.listen(channel, (payload) => handlers.message(payload)).then(async (unlisten) => {
+    // PGlite delivers a notice while the committing code runs: what a handler starts (a read, a job)
+    // must not join that code's unit of work, whose transaction is ending.
+    void pglite.listen(channel, (payload) => outsideUnit(() => handlers.message(payload))).then(async (unlisten) => {
       if (stopped) return unlisten();
       stop = unlisten;
       handlers.up();

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, PaidSection, ProductKind } from './schema.ts';
+import { webhookEventsStore } from './webhook-events-store.ts';
 
 /** One line of an order as stored (the fulfilment works line by line). */
 export interface OrderLineRow {
@@ -35,6 +36,9 @@ export interface FulfilmentListing {
  */
 export function orderFulfilmentStore(db: Kysely<DB>) {
   return {
+    /** The webhooks' events of what a paid line does (a listing live now), in the same transaction. */
+    webhookEvents: webhookEventsStore(db),
+
     /** The order's lines not fulfilled yet, row-locked: a second payment path waits, then finds none. */
     async unfulfilledLines(orderId: string): Promise<OrderLineRow[]> {
       const r = await sql<OrderLineRow>`

@@ -3,6 +3,7 @@ import type { DB, FaqRow, ListingPlan, ListingsTable, ListingStatus, PaidSection
 import { profileRow, type ProfileRow } from './listings-store.ts';
 import { listingVersionsStore } from './listing-versions-store.ts';
 import { transactional } from './transactional.ts';
+import { webhookEventsStore } from './webhook-events-store.ts';
 
 /** An owned listing as a write sees it, locked for the rest of the transaction. */
 export interface OwnedListingRow {
@@ -88,6 +89,8 @@ export type OwnerListingsTx = ReturnType<typeof queries>;
 function queries(db: Kysely<DB>) {
   return {
     versions: listingVersionsStore(db),
+    /** The webhooks' events of an owner's change, in its transaction. */
+    webhookEvents: webhookEventsStore(db),
 
     /** The owner's listings, any status, newest first. */
     async list(ownerId: string, limit: number, offset: number) {

@@ -117,6 +117,18 @@ const DISCUSSION_ROUTES: [string, string, string | undefined][] = [
   ['GET', '/account/data', undefined],
   ['POST', '/account/data', ''],
   ['GET', '/account/data/00000000-0000-4000-8000-000000000000/launchyard-export.zip', undefined],
+  // Webhooks (issue 33): the operations over REST and the account pages.
+  ['POST', '/api/v1/me/webhooks', undefined],
+  ['GET', '/api/v1/me/webhooks', undefined],
+  ['DELETE', '/api/v1/me/webhooks/1', undefined],
+  ['GET', '/api/v1/me/webhooks/1/deliveries', undefined],
+  ['POST', '/api/v1/me/webhooks/1/deliveries/1/redeliver', undefined],
+  ['GET', '/account/webhooks', undefined],
+  ['POST', '/account/webhooks', 'url=https%3A%2F%2F93.184.215.14%2F&events=listing.live'],
+  ['GET', '/account/webhooks/1', undefined],
+  ['POST', '/account/webhooks/1/delete', ''],
+  ['POST', '/account/webhooks/1/enable', ''],
+  ['POST', '/account/webhooks/1/deliveries/1/redeliver', ''],
 ];
 // GitHub's start needs no network (its endpoints are settings); nothing here reaches the callback's exchange.
 const proxied = await createTestApp({ env: { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3', RATE_LIMIT_SIGN_IN_PER_MINUTE: '3', TRUST_PROXY: 'true', GITHUB_CLIENT_ID: 'rate', GITHUB_CLIENT_SECRET: 'limits' } });

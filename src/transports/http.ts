@@ -23,6 +23,7 @@ import { API_PREFIX, registerOperationRoutes } from './rest/routes.ts';
 import { authenticateThrottled, authTarget, bearerChallenge, resourceMetadataUrl } from './authenticate.ts';
 import { addRateLimitPolicy, setBudgetHeaders } from './rate-limit-headers.ts';
 import { registerResourceMetadata } from './rest/resource-metadata.ts';
+import { registerMcpRegistryEntry } from './rest/mcp-registry.ts';
 import { openApiInfo } from './rest/openapi.ts';
 import { registerDocsRoutes } from './rest/docs.ts';
 import { registerBadgeImageRoutes } from './rest/badge-images.ts';
@@ -204,6 +205,7 @@ export async function buildHttpServer(
   registerOperationRoutes(app, operations, services);
   registerDocsRoutes(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
   registerResourceMetadata(app, { publicUrl: opts.publicUrl, siteName: opts.siteName });
+  registerMcpRegistryEntry(app, { publicUrl: opts.publicUrl, siteName: opts.siteName, version: opts.version }); // /.well-known/mcp/server.json
   registerBadgeImageRoutes(app, services);
   registerMediaRoute(app, services.mediaStorage, { publicUrl: opts.publicUrl }); // /media/*: kept pictures, immutable
   await app.register(paymentWebhooks, { services }); // POST /webhooks/stripe: raw body, signature checked

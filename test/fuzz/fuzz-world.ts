@@ -5,6 +5,7 @@ import { SCOPES, type Scope } from '../../src/domain/actor.ts';
 import { aiField, insertDraft } from '../../src/operations/drafts/drafts-testing.ts';
 import type { TestApp } from '../../src/testing/harness.ts';
 import type { Hints } from './schema-arbitrary.ts';
+import { endpointWithDelivery } from '../../src/domain/webhooks/webhooks-testing.ts';
 
 /**
  * Who the fuzz calls as: nobody; the owner of a set of objects; another user, who has objects
@@ -24,6 +25,9 @@ export interface Holdings {
   milestoneIds: number[];
   claimIds: number[];
   orderNumbers: string[];
+  /** Webhook endpoints, and deliveries of them ("send again" takes both). */
+  webhookIds: number[];
+  deliveryIds: number[];
   /**
    * Text that must never reach anyone else: ids of private objects, claim tokens, checkout links,
    * the account's e-mail and keys, and (for the bystander, whose objects nobody edits or
@@ -58,7 +62,7 @@ async function person(t: TestApp, name: string, mark: string | undefined, public
   const full = await keyOf([...SCOPES]);
   const reader = await keyOf(['account:read']);
   const text = (what: string) => (mark ? `${mark} ${what}` : `${name} ${what}`);
-  const h: Holdings = { userId, email, draftIds: [], listingIds: [], privateSlugs: [], milestoneIds: [], claimIds: [], orderNumbers: [], secrets: new Set([email, full, reader]) };
+  const h: Holdings = { userId, email, draftIds: [], listingIds: [], privateSlugs: [], milestoneIds: [], claimIds: [], orderNumbers: [], webhookIds: [], deliveryIds: [], secrets: new Set([email, full, reader]) };
 
   for (let i = 0; i < 2; i++) {
     const id = await insertDraft(t, userId, {
@@ -81,6 +85,10 @@ async function person(t: TestApp, name: string, mark: string | undefined, public
   h.claimIds.push(claim.id);
   const order = await t.app.services.orders.createCheckout(userId, { items: [{ product: 'unlock-story', listing_id: h.listingIds[0] }], billing_country: 'US' });
   h.orderNumbers.push(order.number);
+  const hook = await endpointWithDelivery(t.app.services, t.db, userId);
+  h.webhookIds.push(hook.endpointId);
+  h.deliveryIds.push(hook.deliveryId);
+  h.secrets.add(hook.secret);
   await learnSecrets(t, h);
   if (mark) for (const s of [...h.privateSlugs]) h.secrets.add(s);
   if (mark) h.secrets.add(mark);
@@ -196,6 +204,10 @@ export function hintsFor(world: World, actor: ActorName): Hints {
         return ids((h) => h.claimIds);
       case 'number':
         return ids((h) => h.orderNumbers);
+      case 'webhook_id':
+        return ids((h) => h.webhookIds);
+      case 'delivery_id':
+        return ids((h) => h.deliveryIds);
       case 'product':
         return constants(world.productCodes);
       case 'question_id':
@@ -232,7 +244,7 @@ export function hintsFor(world: World, actor: ActorName): Hints {
 const OWNED_TABLES = [
   'drafts', 'crawl_pages', 'draft_invites', 'listings', 'listing_categories', 'listing_founders', 'founders', 'listing_updates', 'milestones',
   'listing_versions', 'listing_claims', 'claim_emails', 'orders', 'order_lines', 'interview_answers', 'outbox_emails', 'badge_checks',
-  'listing_media', 'billboard_contributions', 'payment_events', 'api_keys', 'users',
+  'listing_media', 'billboard_contributions', 'payment_events', 'api_keys', 'users', 'webhook_endpoints', 'webhook_deliveries',
 ] as const;
 
 /**

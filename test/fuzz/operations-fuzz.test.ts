@@ -52,6 +52,11 @@ async function learn(op: AnyOperation, actor: ActorName, a: Answer) {
   }
   if (op.id === 'claim_listing' && typeof body.id === 'number' && !me.claimIds.includes(body.id)) me.claimIds.push(body.id);
   if (op.id === 'add_milestone' && typeof body.id === 'number') me.milestoneIds.push(body.id);
+  if (op.id === 'create_webhook' && typeof body.id === 'number' && typeof body.secret === 'string') {
+    me.webhookIds.push(body.id);
+    me.secrets.add(body.secret);
+  }
+  if (op.id === 'redeliver_webhook' && typeof body.id === 'number' && typeof body.message_id === 'string') me.deliveryIds.push(body.id);
   if (op.id === 'submit_draft' && typeof body.listing_id === 'number' && !me.listingIds.includes(body.listing_id)) me.listingIds.push(body.listing_id);
   if (['submit_listing', 'create_checkout', 'claim_listing'].includes(op.id)) await learnSecrets(t, me);
 }

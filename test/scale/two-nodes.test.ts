@@ -12,6 +12,8 @@ import { authorizeUrl, pkce, TEST_REDIRECT_URI } from '../../src/testing/oauth.t
 import { addWeeks, weekOf } from '../../src/domain/launches/weeks.ts';
 import { loopbackS3 } from '../../src/testing/loopback-s3.ts';
 import sharp from 'sharp';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 // Several nodes, one truth: two real app processes (`node src/main.ts`) on one PostgreSQL
 // database and one Redis, each addressed directly (no proxy in front; they trust one, so each test
@@ -50,6 +52,7 @@ before(async () => {
     RATE_LIMIT_FAILED_CREDENTIALS: '1000',
     JOB_HEARTBEAT_SECONDS: '10',
     CRAWLER_ALLOW_HOSTS: '127.0.0.1',
+    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
   };
   // Both at once on the empty database: migrations, pg-boss's schema and the installation's
   // secrets are each made once, whoever comes first.
@@ -186,6 +189,38 @@ test('50 concurrent duplicates split across both nodes: exactly one effect, one 
   await sleep(1500);
   const again = await shared.db.selectFrom('outbox_emails').select('to_address').where('to_address', 'like', 'fan-stampede-%').execute();
   assert.equal(again.length, 3, `one mail per follower (${mails.length} then ${again.length})`);
+});
+
+test('webhooks: events written on both nodes at once are delivered once each, in the order they were written, by whichever node', async () => {
+  const hooker = await shared.person(['webhooks:write', 'listings:write'], 'hooker');
+  const id = await shared.fx.listing({ slug: 'hooked-twice', name: 'Listing hooked-twice', owner_id: hooker.userId, status: 'live' });
+  const got: { id: string; title: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ id: String(req.headers['webhook-id']), title: JSON.parse(Buffer.concat(chunks).toString('utf8')).data.update.title });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  try {
+    const made = await call(A.url, 'POST', '/api/v1/me/webhooks', { json: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['listing.update_posted'] }, headers: hooker.auth });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const N = 20;
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) => call(nodes()[i % 2].url, 'POST', `/api/v1/me/listings/${id}/updates`, { json: { title: `Update ${i}`, body: 'Hello.' }, headers: hooker.auth })),
+    );
+    assert.deepEqual(answers.map((a) => a.status), Array(N).fill(201));
+    await waitFor('every event delivered', async () => (got.length >= N ? got : undefined));
+    await sleep(2000);
+    assert.equal(got.length, N, 'no event delivered twice');
+    assert.equal(new Set(got.map((g) => g.id)).size, N);
+    const written = await sql<{ msg_id: string }>`select e.msg_id from webhook_events e where e.type = 'listing.update_posted' and e.user_id = ${hooker.userId} order by e.id`.execute(shared.db);
+    assert.deepEqual(got.map((g) => g.id), written.rows.map((r) => r.msg_id), 'delivered in the order the events were written');
+  } finally {
+    receiver.close();
+  }
 });
 
 test('comments posted on both nodes at once: the makers get one batched mail per listing per window, not one per node', async () => {

@@ -4,9 +4,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { callTool, createTestApp } from '../../src/testing/harness.ts';
 import { authorizeUrl, obtainTokens, pkce, refreshFor, registerClient, TestBrowser, tokenRequest, TEST_REDIRECT_URI } from '../../src/testing/oauth.ts';
 import { aiField, insertDraft } from '../../src/operations/drafts/drafts-testing.ts';
+import { endpointWithDelivery } from '../../src/domain/webhooks/webhooks-testing.ts';
 import { operations } from '../../src/operations/index.ts';
 import { SCOPES } from '../../src/domain/actor.ts';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 
 // Insecure direct object references, from an attacker's seat. Alice owns things; Bob is another
 // fully authorized user (every scope, on every kind of credential) who knows or guesses their ids
@@ -160,6 +162,8 @@ interface Owned {
   milestoneId: number;
   claimId?: number;
   orderNumber?: string;
+  webhookId?: number;
+  deliveryId?: number;
 }
 
 /** A ready draft of Alice's (with a name and a founder, so submit and invite work). */
@@ -210,9 +214,21 @@ async function aliceOrder(): Promise<Owned> {
   return { secret, draftId: '', listingId, milestoneId: 0, orderNumber: order.number };
 }
 
+/** A webhook endpoint of Alice's with one delivery; the secret is the delivery's message id (its webhook-id). */
+async function aliceWebhook(): Promise<Owned> {
+  const hook = await endpointWithDelivery(t.app.services, t.db, alice.userId);
+  const { rows } = await sql<{ msg_id: string }>`select e.msg_id from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.id = ${hook.deliveryId}`.execute(t.db);
+  return { secret: rows[0].msg_id, draftId: '', listingId: 0, milestoneId: 0, webhookId: hook.endpointId, deliveryId: hook.deliveryId };
+}
+
 /** What Alice sees of the object and what the database holds around it, to compare before and after. */
-async function footprint(kind: 'draft' | 'listing' | 'claim' | 'order', o: Owned) {
+async function footprint(kind: 'draft' | 'listing' | 'claim' | 'order' | 'webhook', o: Owned) {
   const asAlice = alice.creds.api_key.rest;
+  if (kind === 'webhook') {
+    const endpoint = await sql`select id, url, events, disabled_at, failing_since from webhook_endpoints where id = ${o.webhookId}`.execute(t.db);
+    const deliveries = await sql`select id, state, attempts from webhook_deliveries where endpoint_id = ${o.webhookId} order by id`.execute(t.db);
+    return { endpoint: endpoint.rows, deliveries: deliveries.rows };
+  }
   if (kind === 'order') {
     const mine = await t.get(`/api/v1/orders/${o.orderNumber}`, asAlice);
     assert.equal(mine.status, 200);
@@ -257,7 +273,7 @@ async function footprint(kind: 'draft' | 'listing' | 'claim' | 'order', o: Owned
 interface OwnedScenario {
   name: string;
   op: string;
-  kind: 'draft' | 'listing' | 'claim' | 'order';
+  kind: 'draft' | 'listing' | 'claim' | 'order' | 'webhook';
   make: () => Promise<Owned>;
   args: (o: Owned) => Args;
   code: string;
@@ -294,10 +310,13 @@ const OWNED: OwnedScenario[] = [
   { name: 'a listing', op: 'choose_free_listing', kind: 'listing', make: aliceListing, args: listingArgs({}), code: 'listing_not_found' },
   { name: 'a claim', op: 'verify_claim', kind: 'claim', make: aliceClaim, args: (o) => ({ claim_id: o.claimId }), code: 'claim_not_found' },
   { name: 'an order', op: 'get_order', kind: 'order', make: aliceOrder, args: (o) => ({ number: o.orderNumber }), code: 'order_not_found' },
+  { name: 'a webhook endpoint', op: 'delete_webhook', kind: 'webhook', make: aliceWebhook, args: (o) => ({ webhook_id: o.webhookId }), code: 'webhook_not_found' },
+  { name: 'a webhook endpoint', op: 'list_webhook_deliveries', kind: 'webhook', make: aliceWebhook, args: (o) => ({ webhook_id: o.webhookId }), code: 'webhook_not_found' },
+  { name: "a webhook endpoint's delivery", op: 'redeliver_webhook', kind: 'webhook', make: aliceWebhook, args: (o) => ({ webhook_id: o.webhookId, delivery_id: o.deliveryId }), code: 'webhook_not_found' },
 ];
 
 /** The same input with every id of Alice's replaced by one nobody has. */
-const unknownOf = (o: Owned): Owned => ({ ...o, draftId: UNKNOWN_DRAFT, listingId: UNKNOWN_ID, claimId: UNKNOWN_ID, orderNumber: 'LY-2099-987654' });
+const unknownOf = (o: Owned): Owned => ({ ...o, draftId: UNKNOWN_DRAFT, listingId: UNKNOWN_ID, claimId: UNKNOWN_ID, orderNumber: 'LY-2099-987654', webhookId: UNKNOWN_ID, deliveryId: UNKNOWN_ID });
 
 test('the table covers every operation that takes the id of something its caller owns', () => {
   const idOps = operations.filter((op) => op.scope !== 'public' && /\{/.test(op.path)).map((op) => op.id);
@@ -625,6 +644,33 @@ test("API keys: Bob cannot see or revoke Alice's key from his keys page (same 40
   const mine = await alice.site.browser.post(`/account/api-keys/${record.id}/revoke`, { csrf: alice.site.csrf });
   assert.equal(mine.status, 303);
   assert.equal((await t.get('/api/v1/me', aliceKey)).status, 401);
+});
+
+test("Webhooks: Bob's own endpoint id does not reach Alice's delivery, and his pages neither show nor touch her endpoint (the same 404 as an unknown id)", async () => {
+  const o = await aliceWebhook();
+  const bobs = await endpointWithDelivery(t.app.services, t.db, bob.userId);
+  const before = await footprint('webhook', o);
+  const theirs = await call('rest', bob.creds.api_key.rest, 'redeliver_webhook', { webhook_id: bobs.endpointId, delivery_id: o.deliveryId });
+  assert.equal(theirs.status, 404);
+  assert.equal(theirs.body.code, 'webhook_delivery_not_found');
+  const list = await bobsPage().get('/account/webhooks');
+  assert.ok(!list.body.includes(`/account/webhooks/${o.webhookId}`));
+  for (const [method, url] of [
+    ['GET', `/account/webhooks/${o.webhookId}`],
+    ['POST', `/account/webhooks/${o.webhookId}/delete`],
+    ['POST', `/account/webhooks/${o.webhookId}/enable`],
+    ['POST', `/account/webhooks/${o.webhookId}/deliveries/${o.deliveryId}/redeliver`],
+  ] as const) {
+    const res = method === 'GET' ? await bobsPage().get(url) : await bobsPage().post(url, { csrf: bob.site.csrf });
+    const unknown = method === 'GET' ? await bobsPage().get(url.replace(String(o.webhookId), String(UNKNOWN_ID))) : await bobsPage().post(url.replace(String(o.webhookId), String(UNKNOWN_ID)), { csrf: bob.site.csrf });
+    assert.equal(res.status, 404, url);
+    assert.equal(unknown.status, 404, url);
+    assert.ok(!res.body.includes(o.secret));
+  }
+  assert.deepEqual(await footprint('webhook', o), before);
+  const mine = await alice.site.browser.get(`/account/webhooks/${o.webhookId}`);
+  assert.equal(mine.status, 200);
+  assert.ok(mine.body.includes(o.secret));
 });
 
 test("Connected apps: Bob cannot see or disconnect Alice's app (same 404 as an unknown id); her tokens keep working; Alice can", async () => {

@@ -37,6 +37,8 @@ import { TestBrowser } from '../../src/testing/oauth.ts';
 import { sweepBadgeChecks } from '../../src/jobs/badge-check.ts';
 import { httpProvider } from '../../src/jobs/domain-rating-provider.ts';
 import { refreshDomainRatings } from '../../src/jobs/domain-rating-refresh.ts';
+import { createWebhookPost, type WebhookPost } from '../../src/outbound/webhook-post.ts';
+import { sql } from 'kysely';
 
 const UA = 'LaunchyardBot/1.0 (+http://launchyard.test/bot)';
 /** Deadline of one direct attempt: refusals take milliseconds, a regression that dials out would wait on the network. */
@@ -838,6 +840,80 @@ test('Domain Rating: the provider wired as the app wires it does not follow its 
   } finally {
     relay.drRedirect = '';
     await fetches.close();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks (issue 33): the endpoint URL at registration, and every delivery through the safe agent
+
+/** The webhook poster as jobs/webhook-deliver.ts makes it; `allowHosts` as WEBHOOK_ALLOW_HOSTS. */
+const webhookPoster = (allowHosts: string[]) => createWebhookPost({ allowHosts, timeoutMs: ATTEMPT_MS, excerptBytes: 1024, userAgent: UA });
+const webhookOutcome = async (post: WebhookPost, url: string): Promise<Outcome | 'redirect'> => {
+  const answer = await post(url, { 'webhook-id': 'msg_ssrf' }, '{}');
+  if (answer.outcome === 'address_refused') return 'blocked';
+  if (answer.outcome === 'delivered') return 'reached';
+  if (answer.outcome === 'redirect') return 'redirect';
+  return `other: ${answer.outcome}: ${answer.error}`;
+};
+
+test(`webhooks: ${TRICKS.length} tricks as a delivery's URL (an endpoint whose DNS changed) are refused before connecting; behind a redirect, the redirect is not followed`, async () => {
+  const post = webhookPoster([]);
+  const viaAllowed = webhookPoster(['allowed.ssrf.test']);
+  const failures: string[] = [];
+  try {
+    for (const trick of TRICKS) {
+      const direct = await observed(() => webhookOutcome(post, trick.url));
+      if (direct.value !== 'blocked' || direct.connections !== 0 || direct.dials.length !== 0) {
+        failures.push(`${trick.name} direct: ${direct.value}, ${direct.connections} connection(s), dials [${show(direct.dials)}]`);
+      }
+      const relayed = relayRequests.length;
+      const behind = await observed(() => webhookOutcome(viaAllowed, redirectVia('cimd', trick.url)));
+      const hopped = relayRequests.slice(relayed).some((r) => r.startsWith('/go?'));
+      if (behind.value !== 'redirect' || behind.connections !== 0 || !behind.dials.every(isRelay) || !hopped) {
+        failures.push(`${trick.name} behind a redirect: ${behind.value}, ${behind.connections} connection(s), relay asked: ${hopped}, dials [${show(behind.dials)}]`);
+      }
+    }
+  } finally {
+    await Promise.all([post.close(), viaAllowed.close()]);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(secretRequests, []);
+});
+
+test('webhooks: registering an endpoint with each trick (as https) is a 400 problem; nothing is stored or connected to', async () => {
+  const hooker = await t.apiKey(['webhooks:write']);
+  const failures: string[] = [];
+  for (const trick of TRICKS) {
+    const url = trick.url.replace(/^http:/i, 'https:');
+    const { value: res, connections, dials: made } = await observed(() => t.rest('POST', '/api/v1/me/webhooks', { url, events: ['listing.live'] }, hooker.auth));
+    const code = (res.body as { code?: string }).code ?? '';
+    if (res.status !== 400 || !/^webhook_url_(private|invalid)$/.test(code) || connections !== 0 || made.length !== 0) {
+      failures.push(`${trick.name} (${JSON.stringify(url)}): ${res.status} ${code}, ${connections} connection(s), dials [${show(made)}]`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  const stored = await t.db.selectFrom('users').select('id').where('id', '=', hooker.userId).executeTakeFirst();
+  assert.ok(stored);
+  const endpoints = await sql<{ n: number }>`select count(*)::int as n from webhook_endpoints where user_id = ${hooker.userId}`.execute(t.db);
+  assert.equal(endpoints.rows[0].n, 0);
+});
+
+test('webhooks: DNS rebinding: a name public at registration that now answers loopback is refused at delivery', async () => {
+  const hooker = await t.apiKey(['webhooks:write']);
+  zone['rebind.ssrf.test'] = { aaaa: [PUBLIC_UNROUTED_V6] };
+  const url = `https://rebind.ssrf.test:${P}/hook`;
+  const made = await t.rest('POST', '/api/v1/me/webhooks', { url, events: ['listing.live'] }, hooker.auth);
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  zone['rebind.ssrf.test'] = { a: ['127.0.0.1'], aaaa: ['::1'] };
+  const post = webhookPoster([]);
+  try {
+    const { value, connections, dials: seen } = await observed(() => webhookOutcome(post, url));
+    assert.equal(value, 'blocked');
+    assert.equal(connections, 0);
+    assert.deepEqual(seen, []);
+  } finally {
+    zone['rebind.ssrf.test'] = { aaaa: [PUBLIC_UNROUTED_V6] };
+    await post.close();
   }
 });
 

@@ -9,6 +9,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'account:read': "Read your account, drafts, listings, claims and orders.",
   'listings:write': 'Create and edit drafts and listings, and claim listings.',
   'orders:write': 'Quote orders and create checkouts.',
+  'webhooks:write': 'Register, list and delete your webhook endpoints, read their delivery log and send deliveries again.',
 };
 
 const invalidToken = (detail: string) => new DomainError('unauthenticated', 'invalid_token', detail);

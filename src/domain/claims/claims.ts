@@ -63,6 +63,7 @@ export function createClaims(deps: ClaimsDeps) {
     if (listing.owner_id === c.user_id) await tx.reverify(listing.id, at);
     else await tx.transferOwnership({ listingId: listing.id, from: listing.owner_id, to: c.user_id, at });
     await tx.markVerified(c.id, { at, previousOwnerId: previous });
+    await tx.webhookEvents.claimVerified(c.id, at);
     return previous;
   }
 

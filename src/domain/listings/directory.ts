@@ -3,7 +3,7 @@ import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
 import { KeptCache } from '../../store/kept-cache.ts';
 import { EVERY_LISTING, type ListingChanges } from '../../store/listing-changes.ts';
-import { jsonTag, jsonText, lazyJson } from '../json-text.ts';
+import { lazyJson } from '../json-text.ts';
 import { RecentMap } from '../../store/recent-map.ts';
 import { ListingProfile } from '../../contract/listing.ts';
 import { markChecked } from '../../contract/checked.ts';
@@ -12,6 +12,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { toProfile, toSummary } from './present.ts';
 import { ViewCounter } from './view-counter.ts';
+import { publicProfileText } from './profile-document.ts';
 import type { ListingSearch } from './search-engine/listing-search.ts';
 import type { SummaryRow } from '../../store/listing-summary.ts';
 
@@ -178,12 +179,10 @@ export function createListingDirectory(deps: {
 
     async profile(slug: string): Promise<Profile> {
       const kept = await profiles.through(slug, async () => {
-        const row = await store.profileBySlug(slug);
-        if (!row) return null;
-        // Checked here, once: the text kept is then exactly what get_listing answers, and the
-        // object it stands for needs no second check (contract/checked.ts).
-        const fresh = ListingProfile.parse(toProfile(row, publicUrl)) as Profile;
-        return { id: row.id, json: jsonText(fresh), tag: jsonTag(fresh) };
+        // The precomputed document (migration 0038): one indexed lookup returning the text; when
+        // missing, computed (checked once, contract/checked.ts) and written back (profile-document.ts).
+        const text = await publicProfileText(store, slug, publicUrl);
+        return text && { id: text.id, json: text.body, tag: text.tag };
       });
       if (!kept) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
       views.record(kept.id);

@@ -46,6 +46,7 @@ async function deliver(
       const week = line.launch_week! < currentWeek ? currentWeek : line.launch_week!;
       const live = week === currentWeek;
       await store.launchPaid(listing.id, { week, live, at });
+      if (live) await store.webhookEvents.listingsLive([listing.id], at);
       return live ? `Live now, in the launch week of ${week}.` : `Scheduled for the launch week of ${week}; it goes live that Monday.`;
     }
     case 'extra_category': {

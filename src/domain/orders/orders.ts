@@ -92,6 +92,7 @@ export function createOrders(deps: OrdersDeps) {
       let changed: string[] = [];
       if (outcome === 'paid') {
         await tx.markPaid(order.id, at);
+        await tx.fulfilment.webhookEvents.orderPaid(order.id, at);
         changed = await fulfilOrder(tx.fulfilment, order.id, at);
       } else if (outcome === 'refunded') {
         await tx.markRefunded(order.id, at);

@@ -98,9 +98,11 @@ export function createListingEdits(deps: EditsDeps) {
 
     /** post_listing_update: stored at once; followers of a public listing are mailed in the background. */
     async postUpdate(userId: string, listingId: number, input: { title: string; body: string }) {
-      const { listing, value: update } = await owned(userId, listingId, (tx, l) =>
-        tx.addUpdate({ listingId: l.id, title: input.title, body: input.body, at: now() }),
-      );
+      const { listing, value: update } = await owned(userId, listingId, async (tx, l) => {
+        const added = await tx.addUpdate({ listingId: l.id, title: input.title, body: input.body, at: now() });
+        await tx.webhookEvents.updatePosted(String(added.id), now());
+        return added;
+      });
       const notify = isPublicStatus(listing.status);
       if (notify) await deps.jobs.send('listing-update-mail', { updateId: String(update.id) }, { singletonKey: String(update.id) });
       return {

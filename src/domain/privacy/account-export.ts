@@ -19,6 +19,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   user_identities: 'sign_in_methods',
   sessions: 'sessions',
   api_keys: 'api_keys',
+  webhook_endpoints: 'webhook_endpoints',
   email_preferences: 'email_preferences',
   newsletter_subscribers: 'newsletter',
   founders: 'founder_profiles',
@@ -51,6 +52,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   listing_moderation: 'A moderator hiding a listing (who did it): the site team\'s record. What you did as an administrator is under "administration".',
   listing_version_reviews: 'A moderator marking an owner\'s edit as reviewed: the site team\'s record. Every version of your listings is under "listing_versions".',
   data_exports: 'The exports themselves: /account/data shows the latest one and its state.',
+  webhook_events: 'The events sent to your webhook endpoints: your endpoints received each one, and the delivery log on /account/webhooks shows them for 30 days.',
 };
 
 /** What no foreign key ties to an account, and is left out all the same (stated in the document). */
@@ -198,6 +200,7 @@ export async function buildAccountExport(
     sign_in_methods: { password: account.has_password, identities },
     sessions,
     api_keys: apiKeys,
+    webhook_endpoints: await store.webhookEndpoints(userId),
     oauth_grants: grants.map((g) => {
       const p = g.payload;
       const clientId = String(p.clientId ?? '');

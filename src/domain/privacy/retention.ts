@@ -57,5 +57,11 @@ export const INVOICE_RETENTION_YEARS = 10;
 /** A data export's download link works this long: time to download it, not a lasting copy of everything about someone. */
 export const DATA_EXPORT_LINK_HOURS = 24;
 
+/**
+ * The webhook delivery log (every attempt: when, how long, the status and the first 1 KiB of the
+ * receiver's answer) and the events it delivered: a month to look into a failure and send again.
+ */
+export const WEBHOOK_LOG_KEPT_DAYS = 30;
+
 /** Database backups kept unless the operator sets otherwise: older ones, and what was deleted since, go as new ones come. */
 export const BACKUP_KEEP_DEFAULT = 7;

@@ -3,8 +3,11 @@ import { socialKeyForUrl } from '../guards/links.ts';
 import { propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 
-/** From the start of a run of address characters only: a search from each one reads the run again. */
-const EMAIL_IN_TEXT = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
+/**
+ * From the start of a run of address characters only: a search from each one reads the run again.
+ * Not after an "@": "@Tusky@mastodon.social" is a fediverse handle, not an address to write to.
+ */
+const EMAIL_IN_TEXT = /(?<![A-Za-z0-9._%+@-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
 const NOT_CONTACT = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|abuse)@|@(?:example\.(?:com|org|net)|sentry\.io|[^@]*\.(?:png|jpe?g|gif|svg|webp))$/i;
 /** Addresses people write to first. */
 const PREFERRED = /^(?:hello|hi|contact|kontakt|info|team|support|hallo|bonjour|hola)@/i;

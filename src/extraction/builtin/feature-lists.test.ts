@@ -37,6 +37,64 @@ const features: Array<{ name: string; pages: Record<string, string>; expect: str
     expect: null,
   },
   {
+    name: 'the section headings of a features page, each over a sentence of its own',
+    pages: {
+      '/': doc('en', '<h1>Soil sensors</h1><p>Know your soil.</p>'),
+      '/features': doc('en', '<h1>Features</h1><div><div><h2>Root Level Visibility</h2><p>Soil moisture and temperature at the roots.</p></div><img src="a.png"><div><h2>Easy to Install</h2><p>Just push it into the soil, it really is that simple.</p></div></div><div><h2>Portability</h2><p>Move it to another field in minutes.</p></div><h2>Questions?</h2><p>Write to us any time, we answer within a day.</p>'),
+    },
+    expect: ['Root Level Visibility', 'Easy to Install', 'Portability'],
+  },
+  {
+    name: 'the product cards of a products page, titled by their card-title among other headings',
+    pages: {
+      '/': doc('es', '<h1>Bodega</h1><p>Vinos de la sierra.</p>'),
+      '/productos': doc('es', '<h1>Productos</h1><section>' + ['Syrah', 'Bonarda', 'Viognier'].map((w) => `<div class="col"><div class="card"><h5 class="card-title">${w}</h5><p>Frutal y suave.</p><div class="accordion"><h5><button>Características</button></h5><ul><li>Rojo intenso</li></ul></div></div></div>`).join('') + '</section>'),
+    },
+    expect: ['Syrah', 'Bonarda', 'Viognier'],
+  },
+  {
+    name: 'features listed in a sentence after "features, like"',
+    pages: { '/': doc('en', '<h1>Tusk</h1><p>Tusk is a lightweight client for Mastodon. It supports all Mastodon features, like photos, videos, lists, custom emojis and is designed according to material guidelines.</p>') },
+    expect: ['photos', 'videos', 'lists', 'custom emojis'],
+  },
+  {
+    name: 'an agency\'s "Nos interventions" list on its services page (prestations)',
+    pages: {
+      '/': doc('fr', '<h1>Coopérative</h1><p>Nous accompagnons des équipes.</p>'),
+      '/prestations/facilitation/': doc('fr', '<h1>La facilitation</h1><p>Faciliter la démarche collective.</p><h2>Nos interventions</h2><ul><li>rétrospectives d’équipe</li><li>animation de réunions variées</li><li>facilitation graphique</li></ul>'),
+    },
+    expect: ['rétrospectives d’équipe', 'animation de réunions variées', 'facilitation graphique'],
+  },
+  {
+    name: 'a card grid laid out in rows of two',
+    pages: { '/': doc('en', '<h1>mpv</h1><div class="container"><h2>Overview</h2><p>A media player.</p>' + ['Scripting', 'On Screen Controller', 'GPU video decoding', 'Embeddable'].reduce((html, t, i, all) => (i % 2 ? html : `${html}<div class="row"><div class="col"><h4>${t}</h4><p>What ${t} does, in a sentence.</p></div><div class="col"><h4>${all[i + 1]}</h4><p>What ${all[i + 1]} does, in a sentence.</p></div></div>`), '') + '</div>') },
+    expect: ['Scripting', 'On Screen Controller', 'GPU video decoding', 'Embeddable'],
+  },
+  {
+    name: 'a services heading in a section header with its subtitle: the lists after the header',
+    pages: {
+      '/': doc('pt', '<h1>Drones</h1><p>Pulverização.</p>'),
+      '/servicos.html': doc('pt', '<section><div class="section-header"><h2>Nossos Serviços</h2><p>Soluções completas para a sua lavoura</p></div><div class="detail"><h3>Pulverização com Drones</h3><p>Aplicação aérea.</p><h4>Tipos de Aplicação</h4><ul><li>Herbicidas pré e pós-emergentes</li><li>Fungicidas para controle de doenças</li><li>Fertilizantes foliares</li></ul></div></section>'),
+    },
+    expect: ['Herbicidas pré e pós-emergentes', 'Fungicidas para controle de doenças', 'Fertilizantes foliares'],
+  },
+  {
+    name: 'title-case feature names over sentences are features; names over roles are people',
+    pages: {
+      '/': doc(
+        'en',
+        '<h1>Breach checker</h1><h2>Free Security Tools</h2><div class="tools">' + ['Privacy Shield', 'Domain Insights', 'Breach Compare'].map((t) => `<a href="/t"><div><h3>${t}</h3><span>${t} shows what leaked, when and where, for every address you own.</span></div></a>`).join('') + '</div>' +
+          '<h2>Meet us</h2><div class="people">' + [['Anna Berg', 'Co-founder'], ['Tom Hale', 'Engineer'], ['Lia Stone', 'Designer']].map(([n, r]) => `<div><h3>${n}</h3><p>${r}</p></div>`).join('') + '</div>',
+      ),
+    },
+    expect: ['Privacy Shield', 'Domain Insights', 'Breach Compare'],
+  },
+  {
+    name: 'a sentence that only mentions features is not a list of them',
+    pages: { '/': doc('en', '<h1>Tool</h1><p>It includes features such as the ones you would expect from a modern editor built for teams.</p>') },
+    expect: null,
+  },
+  {
     name: 'a grid of plans with prices is not a feature list',
     pages: { '/': doc('en', '<h1>Tool</h1><div><div><h3>Starter</h3><p>$5/month</p></div><div><h3>Team</h3><p>$20/month</p></div><div><h3>Business</h3><p>$50/month</p></div></div>') },
     expect: null,
@@ -52,6 +110,79 @@ test('usps: the hero check-mark claims, when there is no why-us section', async 
   const home = doc('en', '<section class="hero"><h1>Edit PDFs offline</h1><p>One licence, no cloud.</p><div class="trust"><span><i class="tick"></i>No account</span><span><i class="tick"></i>No cloud</span><span><i class="tick"></i>Your files stay on your PC</span></div></section><h2>Features</h2><ul><li>OCR</li></ul>');
   assert.deepEqual(await valueOf('usps', { '/': home }), ['No account', 'No cloud', 'Your files stay on your PC']);
 });
+
+const usps: Array<{ name: string; pages: Record<string, string>; expect: string[] | null }> = [
+  {
+    name: 'a "Why <name>?" section on another page (an offer page)',
+    pages: {
+      '/': doc('en', '<h1>gStake</h1><p>Soil sensors for growers.</p>'),
+      '/offer': doc('en', '<h1>Trade-in offer</h1><h2>Why gStake?</h2><ul><li>No subscription fees</li><li>No maintenance fees</li><li>Install yourself in an hour</li></ul>'),
+    },
+    expect: ['No subscription fees', 'No maintenance fees', 'Install yourself in an hour'],
+  },
+  {
+    name: 'a "why" that titles a how-to on another page is no pitch',
+    pages: {
+      '/': doc('it', '<h1>Editor PDF</h1><p>Un editor per il tuo PC.</p>'),
+      '/scarica': doc('it', '<h1>Scarica</h1><h2>«PC protetto da SmartScreen»: perché compare e cosa significa</h2><h3>Come puoi verificare il file</h3><p>Controlla la firma.</p><h3>E l’avviso sparirà?</h3><p>Sì, con il tempo.</p>'),
+    },
+    expect: null,
+  },
+  {
+    name: 'a list introduced by "Benefits of this approach:"',
+    pages: {
+      '/': doc('en', '<h1>CI service</h1><p>Builds for every commit.</p>'),
+      '/pricing': doc('en', '<h1>Pricing</h1><h2>Compute credits</h2><p>Buy credits for 1 US dollar each.</p><p><strong>Benefits</strong> of this approach:</p><ul><li>No need to configure anything.</li><li>Per-second billing with no monthly fees.</li><li>Cost efficient for small teams.</li></ul><p><strong>Cons</strong> of this approach:</p><ul><li>No GPUs.</li></ul>'),
+    },
+    expect: ['No need to configure anything.', 'Per-second billing with no monthly fees.', 'Cost efficient for small teams.'],
+  },
+  {
+    name: 'sentences of the home page that set the product against others (en, ru, ja), not its FAQ answers',
+    pages: {
+      '/': doc(
+        'en',
+        '<h1>Mosh</h1><p>Mosh is a replacement for SSH. It\'s more robust and responsive, especially over Wi-Fi.</p><div class="feature"><h2>Roaming</h2><p>Unlike SSH, mosh handles packet loss gracefully.</p></div><ul><li><h3>Быстро</h3><p>Время разработки измеряется часами, а не неделями.</p></li></ul><ul><li>ChaSen や KAKASI に比べ高速</li></ul>' +
+          '<section id="faq"><h2>FAQ</h2><h3>Why UDP?</h3><p>Unlike TCP, it never stalls the session here.</p></section>',
+      ),
+    },
+    expect: ["It's more robust and responsive, especially over Wi-Fi.", 'Unlike SSH, mosh handles packet loss gracefully.', 'Время разработки измеряется часами, а не неделями.', 'ChaSen や KAKASI に比べ高速'],
+  },
+  {
+    name: 'a section whose kicker line asks "why" (Czech "Proč"): its heading and its cards',
+    pages: { '/': doc('cs', '<h1>3D studio</h1><p>Skenování a tisk.</p><section><div class="section-head"><p class="eyebrow">PROČ NAŠE STUDIO</p><h2>Přesnost z průmyslu, cit pro historii</h2><p>Roky praxe v přesné výrobě.</p></div><div class="pillars"><div><h3>Setiny milimetru</h3><p>Kontrola kvality.</p></div><div><h3>Vzdělání v oboru</h3><p>Studium ochrany dědictví.</p></div><div><h3>Okamžité řešení</h3><p>Bez čekání.</p></div></div></section>') },
+    expect: ['Přesnost z průmyslu, cit pro historii', 'Setiny milimetru', 'Vzdělání v oboru', 'Okamžité řešení'],
+  },
+  {
+    name: 'a hero line of short claims under the main heading, even inside a search form',
+    pages: { '/': doc('en', '<div class="banner"><form><h1>Check your email</h1><p>Search billions of exposed records instantly and get real-time alerts to protect your accounts.</p><input type="email"></form><p>Checked in memory, never stored. No signup. Fully open source.</p></div><h2>Tools</h2>') },
+    expect: ['Checked in memory, never stored.', 'No signup.', 'Fully open source.'],
+  },
+  {
+    name: 'a long paragraph of a page without a hero is no line of claims',
+    pages: { '/': doc('ja', '<h1>MeCab</h1><p>出力フォーマットは dicrc に定義されています。自由に定義できます。詳しくは別ページ。</p>') },
+    expect: null,
+  },
+  {
+    name: 'a home page that sets nothing against anything has no USPs',
+    pages: { '/': doc('en', '<h1>micro</h1><p>micro is a terminal-based text editor that aims to be easy to use and intuitive.</p><p>Learn more about it than you need in the docs.</p>') },
+    expect: null,
+  },
+  {
+    name: 'a row of key figures: figure and label where the page spaces them, the label alone otherwise, never a zero without its 0',
+    pages: { '/': doc('fr', '<section class="hero"><h1>Votre site</h1><h2>Tout compris</h2><div class="stats"><div><b>24 h</b><span>Délai de réponse</span></div><div><b>100 %</b> <span>Données hébergées dans l\'UE</span></div><div><b>0</b><span>Traceur publicitaire</span></div><div><b>1</b><span>Interlocuteur, pas un service client</span></div></div></section>') },
+    expect: ['Délai de réponse', "100 % Données hébergées dans l'UE", 'Interlocuteur, pas un service client'],
+  },
+  {
+    name: 'the hero\'s kicker line above the main heading joins its claims; its buttons do not',
+    pages: { '/': doc('de', '<section class="hero"><p class="eyebrow">Familienbetrieb in 3. Generation</p><h1>Metallbau mit Präzision</h1><div class="cta"><a href="/kontakt">Kontakt</a> <a href="/leistungen">Leistungen</a></div><ul class="pills"><li>Planung &amp; Montage</li><li>Sonderlösungen &amp; Einzelstücke</li></ul></section><h2>Leistungen</h2><ul><li>Treppen</li></ul>') },
+    expect: ['Familienbetrieb in 3. Generation', 'Planung & Montage', 'Sonderlösungen & Einzelstücke'],
+  },
+];
+for (const s of usps) {
+  test(`usps: ${s.name}`, async () => {
+    assert.deepEqual(await valueOf('usps', s.pages), s.expect);
+  });
+}
 
 const pricing: Array<{ name: string; text: string; model: string | null }> = [
   { name: 'Russian monthly price', text: '<h2>Тарифы</h2><p>Бизнес — 990 ₽ в месяц</p>', model: 'subscription' },

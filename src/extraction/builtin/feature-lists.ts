@@ -3,67 +3,110 @@ import type { AnyNode, Element } from 'domhandler';
 import type { Evidence, FieldProposal } from '../types.ts';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
+import { FOUNDER_WORD } from '../vocabulary.ts';
 import { PRICE } from '../pricing-models.ts';
 import { isWholeName } from './person-names.ts';
-import { headingsMatching, inChrome, listedItems } from './sections.ts';
+import { headingsMatching, inChrome, listedItems, precedingHeading, underHeading } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
+import { statements } from './statements.ts';
 
 /**
- * Features and USPs the way real sites show them. Features: a section under a features heading
- * (in several languages), else the page's card grids (a short title over a sentence, repeated),
- * "how it works" steps, definition lists, icon or check-mark lists, and the feature lists of
- * pricing plans. USPs: a "why us" / benefits section, else the check-mark claims of the hero.
- * Every item is the site's own short title or line, quoted from the stored text.
+ * Features the way real sites show them: a section under a features heading (in several
+ * languages), else the section headings of the features page, the page's card grids (a short
+ * title over a sentence, repeated; on a products page too), "how it works" steps, definition
+ * lists, icon or check-mark lists, and the feature lists of pricing plans. Every item is the
+ * site's own short title or line, quoted from the stored text. (USPs: usps.ts, from the same parts.)
  */
 
 // "what … does", "why …?": the words between stop at the next "what " / "why ", so from each one
 // only its own stretch is read (with ".*" each read the rest of the heading).
 const FEATURE_HEADINGS =
-  /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funcionalidades|funzionalit|recursos|what you get|everything you need|everything included|capabilities|leistungen|unser angebot|highlights|what we do|what we offer|our services|services|servicios|nos services|prestations|servizi|serviços|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann|возможност|функци|услуги|что умеет|что вы получите|機能|特徴|特長|できること|サービス内容|主な機能/i;
-const USP_HEADINGS =
-  /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|почему|преимуществ|選ばれる理由|強み|メリット|なぜ/i;
+  /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funcionalidades|funzionalit|recursos|what you get|everything you need|everything included|capabilities|leistungen|unser angebot|highlights|what we do|what we offer|our services|services|servicios|nos services|prestations|nos interventions|servizi|serviços|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann|возможност|функци|услуги|что умеет|что вы получите|機能|特徴|特長|できること|サービス内容|主な機能/i;
+export const USP_HEADINGS =
+  /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|por que|porque escolher|diferenciais|waarom|voordelen|proč|výhody|dlaczego|zalety|varför|fördelar|hvorfor|fordele|почему|преимуществ|選ばれる理由|強み|メリット|なぜ|为什么选择|優勢|优势/i;
 const STEP_HEADINGS = /how (?:it|does it) works?|how to get started|so funktioniert|wie es funktioniert|in \d+ schritten|comment [cç]a marche|comment [cç]a fonctionne|c[oó]mo funciona|como funciona|come funziona|как это работает|как мы работаем|как начать|ご利用の流れ|使い方|導入の流れ/i;
 /** Sections whose cards are not the product's features. */
 const NOT_FEATURES =
-  /testimonial|review|customer|client|partner|team|founder|people|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
-const CHECK_MARK = /^[\u2713\u2714\u2705\u2611\u25cf\u2022\u2726\u2605+✓]/u;
+  /testimonial|review|customer|client|partner|team|founder|people|leadership|management|staff|members|mitarbeiter|vorstand|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
+export const CHECK_MARK = /^[\u2713\u2714\u2705\u2611\u25cf\u2022\u2726\u2605+✓]/u;
 const DATE = /\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}[./]\d{1,2}[./](?:19|20)\d\d\b/;
 
 const MAX_ITEMS = 12;
-const MAX_ITEM = 120;
+export const MAX_ITEM = 120;
+
+/** Paths of pages that list what a business sells ("/products", "/productos", "/商品"). */
+const PRODUCTS_PATH = /products?|productos?|produkte?|produits?|prodotti|produtos?|продукци|товар|製品|商品/;
 
 export function featureProposal(site: Site): FieldProposal | null {
   const list = new ItemList();
   const pages = site.byRole('features', 'home');
-  for (const page of pages) list.addAll(page, headed(page, FEATURE_HEADINGS));
-  if (list.size < 3) for (const page of pages) list.addAll(page, cardGrids(page).flat());
+  // A question ("Questions?", "¿Te atreves?") titles a section or a call, never a feature.
+  const notQuestion = (t: string) => !/[?\uff1f]$/.test(t) && !t.startsWith('¿');
+  for (const page of pages) list.addAll(page, headed(page, FEATURE_HEADINGS).filter(notQuestion));
+  if (list.size < 3) for (const page of site.byRole('features')) list.addAll(page, pageHeadings(page));
+  if (list.size < 3) for (const page of pages) list.addAll(page, cardGrids(page).flat().filter(notQuestion));
+  if (list.size < 3) for (const page of site.byRole('other').filter(isProductsPage)) list.addAll(page, cardGrids(page).flat());
   if (list.size < 3) for (const page of pages) list.addAll(page, headed(page, STEP_HEADINGS));
   if (list.size < 3) for (const page of pages) list.addAll(page, [...definitionTerms(page), ...iconLists(page)]);
   if (list.size < 3) for (const page of site.byRole('pricing')) list.addAll(page, planFeatures(page));
+  if (list.size < 3) for (const page of pages) list.addAll(page, enumeratedFeatures(page));
   return list.proposal('features');
 }
 
-export function uspProposal(site: Site): FieldProposal | null {
-  const list = new ItemList();
-  for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, headed(page, USP_HEADINGS));
-  if (list.size === 0) list.addAll(site.home, heroClaims(site.home));
-  return list.proposal('usps');
+/**
+ * "It supports all Mastodon features, like photos, videos, lists, custom emojis and …": a
+ * sentence that names features (or what the product supports, includes, offers) and then lists
+ * them after "like", "such as", "including" (in several languages). The items are the list's
+ * short parts, up to the first part that is a clause rather than a name. (Statements are
+ * clean: single spaces.)
+ */
+function enumeratedFeatures(page: SitePage): string[] {
+  const out: string[] = [];
+  for (const text of statements(page)) {
+    const cue = FEATURE_CUE.exec(text);
+    if (!cue) continue;
+    const rest = text.slice(cue.index + cue[0].length);
+    const stop = rest.search(/[.;:!?](?:\s|$)/);
+    const items: string[] = [];
+    for (const part of (stop === -1 ? rest : rest.slice(0, stop)).split(/,\s*/)) {
+      const [head, ...tail] = part.split(LAST_JOINT);
+      for (const piece of [head, ...tail]) {
+        const item = piece.trim();
+        if (!item) continue;
+        if (item.split(/\s+/).length > 4 || item.length > 40) {
+          if (items.length >= 3) out.push(...items);
+          items.length = 0;
+          break;
+        }
+        items.push(item);
+      }
+      if (items.length === 0) break;
+    }
+    if (items.length >= 3) out.push(...items);
+  }
+  return out;
 }
 
+/** A features word, then within a few words the word that opens the list. */
+const FEATURE_CUE =
+  /(?<![\p{L}])(?:features?|functions?|supports?|includes?|offers?|funktionen|unterstützt|bietet|fonctionnalités|prend en charge|propose|funciones|funcionalidades|admite|incluye|ofrece|funzioni|funzionalità|supporta|include|offre|возможности|поддерживает|функции)(?![\p{L}])[^.!?]{0,40}?(?<![\p{L}])(?:like|such as|including|e\.g\.|wie|etwa|darunter|comme|tels que|telles que|como|tales como|incluyendo|come|quali|tra cui|например|такие как|включая)\s+/iu;
+/** The joint before a list's last part ("…, custom emojis and …"). */
+const LAST_JOINT = / (?:and|or|und|oder|et|ou|y|o|e|и|или) /u;
+
 /** Items collected from several places, each quoted, without repeats. */
-class ItemList {
+export class ItemList {
   private items: string[] = [];
   private evidence: Evidence[] = [];
   private seen = new Set<string>();
   get size() {
     return this.items.length;
   }
-  addAll(page: SitePage, texts: readonly string[]) {
+  addAll(page: SitePage, texts: readonly string[], maxItem = MAX_ITEM) {
     for (const text of texts) {
       if (this.items.length >= MAX_ITEMS) return;
       const t = clean(text);
       const key = normalizeForMatch(t);
-      if (t.length < 3 || t.length > MAX_ITEM || this.seen.has(key)) continue;
+      if (t.length < 3 || t.length > maxItem || this.seen.has(key)) continue;
       const e = page.quote(t);
       if (!e) continue;
       this.seen.add(key);
@@ -76,11 +119,37 @@ class ItemList {
   }
 }
 
-function headed(page: SitePage, headings: RegExp): string[] {
+export function headed(page: SitePage, headings: RegExp, skip?: (heading: Element) => boolean): string[] {
   const $ = page.$;
   return headingsMatching($, headings)
-    .filter((h) => !inChrome($, h) && !NOT_FEATURES.test(clean($(h).text())))
+    .filter((h) => !inChrome($, h) && !NOT_FEATURES.test(clean($(h).text())) && !skip?.(h))
     .flatMap((h) => listedItems($, h, MAX_ITEM));
+}
+
+function isProductsPage(page: SitePage): boolean {
+  try {
+    return PRODUCTS_PATH.test(decodeURIComponent(new URL(page.url).pathname).toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A features page's own section headings, when three or more each stand over text of their own
+ * ("Root Level Visibility" / a sentence): on a page about the features, they are the features.
+ * Questions, headings for people, prices or news, and headings longer than a title are left out.
+ */
+function pageHeadings(page: SitePage): string[] {
+  const $ = page.$;
+  const titles = $('h2, h3, h4')
+    .toArray()
+    .filter((h): h is Element => isTag(h) && !inChrome($, h))
+    .filter((h) => {
+      const t = clean(elementText(h));
+      return t.length >= 3 && t.length <= 60 && !/[?\uff1f]$/.test(t) && !NOT_FEATURES.test(t) && !PRICE.test(t) && underHeading($, h).some((el) => clean(elementText(el)).length >= 20);
+    })
+    .map((h) => clean(elementText(h)));
+  return titles.length >= 3 ? titles : [];
 }
 
 const isTag = (n: AnyNode | null | undefined): n is Element => n?.type === 'tag';
@@ -100,7 +169,10 @@ export function cardGrids(page: SitePage): string[][] {
     .find('div, section, ul, ol')
     .each((_, box) => {
       if (grids.length >= 3 || !isTag(box) || inChrome($, box) || insideTaken(box, taken)) return;
-      const children = box.children.filter(isTag).filter((c) => !['script', 'style', 'template'].includes(c.name));
+      const own = box.children.filter(isTag).filter((c) => !['script', 'style', 'template'].includes(c.name));
+      // A grid laid out in rows (<div class="row"><div>card</div><div>card</div></div>, repeated): the rows' cards.
+      const rows = own.filter((c) => cardTitle($, c) === null && isRow($, c));
+      const children = rows.length >= 2 ? rows.flatMap((r) => r.children.filter(isTag)) : own;
       if (children.length < 3 || children.length > 16) return;
       const titles: string[] = [];
       for (const card of children) {
@@ -108,7 +180,7 @@ export function cardGrids(page: SitePage): string[][] {
         if (title) titles.push(title);
       }
       if (titles.length < 3 || titles.length < children.length * 0.75) return;
-      if (titles.some((t) => PRICE.test(t)) || titles.filter((t) => isWholeName(t)).length >= titles.length / 2) return;
+      if (titles.some((t) => PRICE.test(t)) || peopleCards($, children, titles)) return;
       const text = elementText(box);
       if (PRICE.test(text) || DATE.test(text) || $(box).find('time, blockquote').length > 0) return;
       const heading = precedingHeading($, box);
@@ -119,16 +191,41 @@ export function cardGrids(page: SitePage): string[][] {
   return grids;
 }
 
+/**
+ * Cards of people: most titles read as names and most cards add no more than a short line (a role)
+ * to them. Title-case feature names ("Privacy Shield", "See What Was Exposed") read as names too,
+ * but their cards explain them in a sentence.
+ */
+function peopleCards($: CheerioAPI, cards: Element[], titles: string[]): boolean {
+  if (titles.filter((t) => isWholeName(t)).length < titles.length / 2) return false;
+  if (cards.some((card) => FOUNDER_WORD.test(normalizeForMatch(elementText(card))))) return true;
+  const short = cards.filter((card) => {
+    const title = cardTitle($, card) ?? '';
+    return clean(elementText(card)).length - title.length <= 60;
+  }).length;
+  return short >= cards.length / 2;
+}
+
+/** A row of two to four cards, each with its own title. */
+function isRow($: CheerioAPI, el: Element): boolean {
+  const cells = el.children.filter(isTag);
+  return cells.length >= 2 && cells.length <= 4 && cells.every((c) => cardTitle($, c) !== null);
+}
+
 function insideTaken(el: Element, taken: Set<Element>): boolean {
   for (let p = el.parent; isTag(p); p = p.parent) if (taken.has(p)) return true;
   return false;
 }
 
-/** A card's one short title: its single heading (or dt), else its leading <strong>/<b>; null if it has none or several. */
+/**
+ * A card's one short title: its single heading (or dt), or of several the one marked up as the
+ * title (class "card-title"), else its leading <strong>/<b>; null if it has none or several.
+ */
 function cardTitle($: CheerioAPI, card: Element): string | null {
   const headings = $(card).find(TITLE).toArray();
   const lead = headings.length === 0 ? $(card).find('strong, b').first().toArray() : [];
-  const title = headings.length === 1 ? headings[0] : lead[0];
+  const marked = headings.length > 1 ? headings.filter((h) => /title/i.test(h.attribs.class ?? '')) : [];
+  const title = headings.length === 1 ? headings[0] : marked.length === 1 ? marked[0] : lead[0];
   if (!title) return null;
   const text = clean(elementText(title));
   const all = clean(elementText(card));
@@ -136,19 +233,6 @@ function cardTitle($: CheerioAPI, card: Element): string | null {
   // A bold word inside a sentence is emphasis, not a title: the card must begin with it.
   if (headings.length === 0 && !all.startsWith(text)) return null;
   return text;
-}
-
-/** The text of the nearest heading before `el` (its own earlier siblings, then its ancestors' earlier siblings). */
-function precedingHeading($: CheerioAPI, el: Element): string | null {
-  for (let node: Element | null = el; node; node = isTag(node.parent) ? node.parent : null) {
-    for (let s = node.prev; s; s = s.prev) {
-      if (!isTag(s)) continue;
-      if (/^h[1-6]$/.test(s.name)) return clean(elementText(s));
-      const inner = $(s).find('h1, h2, h3, h4, h5, h6').last();
-      if (inner.length) return clean(inner.text());
-    }
-  }
-  return null;
 }
 
 function definitionTerms(page: SitePage): string[] {
@@ -203,7 +287,7 @@ function planFeatures(page: SitePage): string[] {
  * between the main heading and the next section heading ("No credit card required", "Cancel
  * anytime", "✓ No cookies"), when the hero has two or more of them.
  */
-function heroClaims(page: SitePage): string[] {
+export function heroClaims(page: SitePage): string[] {
   const $ = page.$;
   const all = $('h1, h2, li, span, div, p').toArray().filter(isTag);
   const h1 = all.find((h) => h.name === 'h1' && !inChrome($, h));
@@ -213,10 +297,17 @@ function heroClaims(page: SitePage): string[] {
     if (el.name === 'h2' || el.name === 'h1') break;
     if (inChrome($, el) || $(el).find('li, span, div, p').toArray().some((c) => clean($(c).text()) !== '')) continue;
     const t = clean(elementText(el));
+    // Buttons and links ("Download free trial", "See features") are calls to act, not claims.
+    if (clean($(el).find('a, button').text()) === t) continue;
     const marked = el.name === 'li' || CHECK_MARK.test(t) || $(el).find(ICON).length > 0 || (isTag(el.prev) && $(el.prev).is(ICON));
     if (marked && t.length >= 3 && t.length <= 80 && !PRICE.test(t)) claims.push(t.replace(CHECK_MARK, '').trim());
   }
-  return claims.length >= 2 ? claims : [];
+  if (claims.length < 2) return [];
+  // The kicker line right above the main heading ("Familienbetrieb in 3. Generation") is the
+  // hero's first claim, when the hero makes claims at all.
+  const kicker = isTag(h1.prev) ? h1.prev : $(h1).prevAll().first()[0];
+  const line = kicker && isTag(kicker) && /^(p|span|div)$/.test(kicker.name) && $(kicker).children().length === 0 ? clean(elementText(kicker)) : '';
+  return line.length >= 3 && line.length <= 60 && !PRICE.test(line) ? [line, ...claims] : claims;
 }
 
 const ICON = 'svg, img, i, [class*=icon], [class*=tick], [class*=check]';

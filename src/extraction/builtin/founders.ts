@@ -17,10 +17,12 @@ import { sentenceAround, statements } from './statements.ts';
  */
 export function founderProposals(site: Site): FounderProposal[] {
   const found: FounderProposal[] = [];
-  const add = (name: string, title: string | null, bio: string | null, evidence: Evidence | null) => {
+  const add = (name: string, title: string | null, bio: string | null, evidence: Evidence | null, bioEvidence: Evidence | null = null) => {
     const n = clean(name);
-    if (!evidence || !isPersonName(n) || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
-    found.push({ name: n, title: title ? clean(title) : null, bio, evidence: [evidence] });
+    if (!evidence || !(isPersonName(n) || isCjkName(n)) || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
+    // "written by", "fondée par": the statement's verb, not a title.
+    const role = title && !/(?<![\p{L}])(?:by|par|von|por|da|door)$/iu.test(clean(title)) ? clean(title) : null;
+    found.push({ name: n, title: role, bio: bio && bioEvidence ? bio : null, evidence: bioEvidence ? [evidence, bioEvidence] : [evidence] });
   };
   for (const page of site.byRole('about', 'team', 'home', 'legal', 'other')) {
     for (const org of organisations(page.jsonLd)) {
@@ -28,7 +30,12 @@ export function founderProposals(site: Site): FounderProposal[] {
         add(name, null, null, page.quote(`founder.name: ${name}`) ?? page.quote(`founder: ${name}`) ?? page.quote(name));
       }
     }
-    for (const card of teamCards(page)) add(card.name, card.role, card.bio, page.quote(card.quote) ?? page.quote(`${card.name} ${card.role}`));
+    for (const card of teamCards(page)) {
+      if (card.quote) add(card.name, card.role, card.bio, page.quote(card.quote) ?? page.quote(`${card.name} ${card.role}`), page.quote(card.quote) ?? null);
+      // A name line over its role line: the two lines are the statement, the bio its own quote.
+      else add(card.name, card.role, card.bio, page.quote(`${card.name} ${card.role}`), page.quote(card.bio));
+    }
+    for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
     for (const text of statements(page)) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
       for (const m of foundedBy(text)) {
@@ -42,6 +49,7 @@ export function founderProposals(site: Site): FounderProposal[] {
       for (const m of rolesWithName(text)) {
         for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
       }
+      for (const m of rolesWithCjkName(text)) add(m.name, m.role, null, page.quote(text.slice(m.start, m.end)));
     }
   }
   return found;
@@ -114,7 +122,7 @@ function nameList(text: string, start: number): { end: number; names: string[] }
 const ROLE_SEPARATOR = /\s*(?:,|\u2013|\u2014|-|\(|\|)\s*/uy;
 /** Words a role may have before and after its founder word ("Co-founder & CEO", "Gründerin und Geschäftsführerin"). */
 const ROLE_REACH = 30;
-const ROLE_RUN = new RegExp(`[\\p{L}&/ -]{0,${2 * ROLE_REACH + Math.max(...FOUNDER_WORDS.map((w) => w.length))}}`, 'uy');
+const ROLE_RUN = new RegExp(`[\\p{L}&/ '’-]{0,${2 * ROLE_REACH + Math.max(...FOUNDER_WORDS.map((w) => w.length))}}`, 'uy');
 const ROLE_FOLLOWER = /$|[,.;)|\n]|\s(?:of|at|bei|chez|de)\s/uy;
 
 /** "Jane Doe, Co-founder & CEO" / "Jane Doe – Gründerin" / "Jane Doe (Founder)". */
@@ -211,13 +219,28 @@ interface TeamCard {
   name: string;
   role: string;
   bio: string | null;
-  quote: string;
+  /** The whole card as one quote, or null when the name and role lines are quoted apart from the bio. */
+  quote: string | null;
 }
 
-/** A name heading (or <strong>) whose card also has a short line with a founder role. */
+/**
+ * A name heading (or <strong>) whose card also has a short line with a founder role; or a name
+ * written as a plain line (<p>, <span>, <div>) whose very next line is a founder role
+ * ("Bruce Borden" / "Co-Founder – CEO" / a bio).
+ */
 function teamCards(page: SitePage): TeamCard[] {
   const $ = page.$;
   const cards: TeamCard[] = [];
+  $('p, span, div').each((_, el) => {
+    if (el.children.some((c) => c.type === 'tag' && !INLINE.has((c as Element).name)) || inChrome($, el)) return;
+    const name = clean(elementText(el));
+    if (!isWholeName(name)) return;
+    const next = $(el).next()[0] as Element | undefined;
+    const role = next ? clean(elementText(next)) : '';
+    if (!role || role.length > 80 || !FOUNDER_WORD.test(normalizeForMatch(role))) return;
+    const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
+    cards.push({ name, role, bio, quote: null });
+  });
   $('h2, h3, h4, h5, strong, b, figcaption, dt').each((_, el) => {
     if (inChrome($, el)) return;
     const name = clean(elementText(el));
@@ -251,3 +274,65 @@ function roleElsewhere(after: string, site: Site): boolean {
   const key = normalizeForMatch(org).replace(/[^\p{L}\p{N}]/gu, '');
   return !site.ownNames.some((own) => key.startsWith(own) || own.startsWith(key));
 }
+
+const INLINE = new Set(['a', 'span', 'em', 'i', 'b', 'strong', 'small', 'br', 'abbr', 'bdi']);
+
+/**
+ * A role written as a label over the name: a heading, term or bold label that is only a founder
+ * role ("Gründer", "Vertreten durch", "代表者") and, next to it, a line that is only a name.
+ */
+function labelledNames(page: SitePage): Array<{ name: string; role: string }> {
+  const $ = page.$;
+  const out: Array<{ name: string; role: string }> = [];
+  $('h2, h3, h4, h5, h6, dt, th, strong, b').each((_, el) => {
+    if (inChrome($, el)) return;
+    const label = clean(elementText(el));
+    const role = /[:\uff1a]$/.test(label) ? label.slice(0, -1).trimEnd() : label;
+    if (role.length < 3 || role.length > 40 || !wholeRole(role)) return;
+    const next = $(el).next()[0] as Element | undefined;
+    const name = next ? clean(elementText(next)) : '';
+    if (isWholeName(name) || isCjkName(name)) out.push({ name, role });
+  });
+  return out;
+}
+
+/** The text is founder words and joints only ("Co-Founder & CEO", "Gründer und Geschäftsführer"). */
+function wholeRole(text: string): boolean {
+  const rest = normalizeForMatch(text).replace(FOUNDER_MENTION, ' ').replace(/(?<![\p{L}])(?:and|und|et|y|e|en|&|\/|,|-)(?![\p{L}])/gu, ' ');
+  FOUNDER_MENTION.lastIndex = 0;
+  return rest.trim() === '' && FOUNDER_WORD.test(normalizeForMatch(text));
+}
+
+/** A name in Han characters (Japanese, Chinese): two to six, or a family and a given name with a space between. */
+const CJK_NAME = /^\p{Script=Han}{2,6}$|^\p{Script=Han}{1,3}[ \u3000]\p{Script=Han}{1,4}$/u;
+
+function isCjkName(name: string): boolean {
+  return CJK_NAME.test(name);
+}
+
+/** CJK role words, longest first, each followed by a separator ("代表 佐藤節雄", "代表：佐藤節雄", "創業者・山田太郎"). */
+const CJK_ROLE = /(代表取締役社長|代表取締役|共同創業者|联合创始人|創業者|代表者|代表|创始人|創辦人|創始人)(?:[ \u3000]*[:\uff1a\u30fb][ \u3000]*|[ \u3000]+)/gu;
+const HAN_RUN = /\p{Script=Han}{2,6}(?:[ \u3000]\p{Script=Han}{1,4})?/uy;
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * "代表 佐藤節雄（さとうせつお）", "代表取締役：山田 太郎": a CJK role word, a separator, then a name
+ * of Han characters that ends where the Han characters do. Without a separator ("代表作品") the
+ * characters after the role are words, not a name.
+ */
+function* rolesWithCjkName(text: string): Generator<{ start: number; end: number; name: string; role: string }> {
+  for (const m of text.matchAll(CJK_ROLE)) {
+    const at = m.index + m[0].length;
+    HAN_RUN.lastIndex = at;
+    const run = HAN_RUN.exec(text);
+    if (!run) continue;
+    const end = at + run[0].length;
+    if (end < text.length && HAN.test(text[end])) continue;
+    const name = run[0];
+    if (!isCjkName(name) || CJK_ROLE_WORDS.has(name)) continue;
+    yield { start: m.index, end, name, role: m[1] };
+  }
+}
+
+const CJK_ROLE_WORDS = new Set(['代表取締役社長', '代表取締役', '取締役', '社長', '代表者', '代表', '創業者', '共同創業者', '会長', '理事長']);
+

@@ -1,3 +1,4 @@
+import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { isVideoUrl } from '../guards/links.ts';
 import { isType, organisations, urlOf } from '../json-ld.ts';
@@ -31,29 +32,49 @@ function logos(site: Site): Array<FieldProposal | null> {
     const href = absolute(written, home.url);
     if (written && href) out.push(propose('logo_url', href, [urlEvidence(home, written, href)]));
   }
-  const $ = home.$;
+  out.push(...pageLogos(home, home));
+  // A home page whose header is drawn by script shows no logo; the site's other pages may (an imprint's letterhead).
+  if (out.every((p) => p === null)) {
+    for (const page of site.pages.filter((p) => p !== home)) {
+      const found = pageLogos(page, home).slice(0, 1);
+      if (found.some((p) => p !== null)) return found;
+    }
+  }
+  return out;
+}
+
+/** The images of `page` that are the site's logo (see below); on pages other than the home page, only images named so. */
+function pageLogos(page: SitePage, home: SitePage): Array<FieldProposal | null> {
+  const $ = page.$;
   // The image that is the logo: named so itself (class, id, alt, file name), or the image of the
   // link to the home page. Not every image in a box called "logos" (those are customers' or
   // platforms' logos), and not the home-screen icon or favicon (an icon, not the logo).
   const named: Array<FieldProposal | null> = [];
   const linkedHome: Array<FieldProposal | null> = [];
+  // Named itself, or the only image of a box named so (<div id="logo"><img alt="Tusky icon"></div>).
+  const marked = (el: Element) =>
+    /logo/i.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`) ||
+    (el.parent?.type === 'tag' && /logo/i.test(`${(el.parent as Element).attribs.class ?? ''} ${(el.parent as Element).attribs.id ?? ''}`) && $(el.parent).find('img').length === 1);
+  const logoCount = $('img[src]').toArray().filter((i) => marked(i)).length;
+  // Elsewhere than the home page a logo is ours when it sits in the header or its alt text names
+  // the site as the home page's title does ("Maier Metallbau Logo" / "Maier Metallbau GmbH | …").
+  const titleWords = new Set(words(home.snapshot.title ?? ''));
+  const ours = (img: Element) => page === home || $(img).closest('header, nav').length > 0 || words(img.attribs.alt ?? '').some((w) => titleWords.has(w));
   $('img[src]').each((_, img) => {
     const a = img.attribs;
-    const marked = (el: { attribs: Record<string, string> }) => /logo/i.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`);
     // Three or more logos on the page are others' logos (platforms, customers), except the one in the header.
-    const wall = $('img[src]').toArray().filter((i) => marked(i)).length >= 3 && $(img).closest('header, nav').length === 0;
+    const wall = logoCount >= 3 && $(img).closest('header, nav').length === 0;
     // A logo that links to another site is that site's logo (a platform, a partner).
-    const linked = URL.parse($(img).closest('a').attr('href') ?? '', home.url);
+    const linked = URL.parse($(img).closest('a').attr('href') ?? '', page.url);
     const offsite = linked !== null && $(img).closest('a').length > 0 && linked.host !== URL.parse(home.url)?.host;
-    const own = marked(img) && !wall && !offsite && $(img).closest('[class*=logos], [class*=clients], [class*=partners], [class*=customers]').length === 0;
-    const homeLink = isHomeHref($(img).closest('a').attr('href') ?? 'x');
+    const own = marked(img) && !wall && !offsite && ours(img) && $(img).closest('[class*=logos], [class*=clients], [class*=partners], [class*=customers]').length === 0;
+    const homeLink = page === home && isHomeHref($(img).closest('a').attr('href') ?? 'x');
     if (!own && !homeLink) return;
-    const href = absolute(a.src, home.url);
-    if (href) (own ? named : linkedHome).push(propose('logo_url', href, [urlEvidence(home, a.src, href)]));
+    const href = absolute(a.src, page.url);
+    if (href) (own ? named : linkedHome).push(propose('logo_url', href, [urlEvidence(page, a.src, href)]));
   });
   // An image named a logo first; the image of a home link (a flag, a banner) only when there is none.
-  out.push(...named, ...linkedHome);
-  return out;
+  return [...named, ...linkedHome];
 }
 
 function videos(site: Site): Array<FieldProposal | null> {
@@ -71,4 +92,12 @@ function videos(site: Site): Array<FieldProposal | null> {
     }
   }
   return out;
+}
+
+/** Words of four letters or more, lower case, other than "logo". */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4 && w !== 'logo');
 }

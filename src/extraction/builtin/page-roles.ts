@@ -10,7 +10,7 @@ const ROLES: Array<[PageRole, RegExp]> = [
   ['contact', /contact|kontakt|contacto|contatti|contato/],
   ['team', /team|founders|gruender|gründer|equipe|équipe|equipo/],
   ['about', /about|ueber-uns|uber-uns|über-uns|a-propos|qui-sommes|sobre|chi-siamo|company|unternehmen|story|mission|over-ons|o-nas|o-kompanii|kaisha|gaiyou|о-нас|о-компании|会社概要|企業情報/],
-  ['features', /features|funktionen|leistungen|fonctionnalit|caracter[ií]sticas|funcionalidades|funzionalit|functies|services?|servicios|servizi|uslugi|vozmozhnosti|how-it-works|возможности|услуги|機能|サービス/],
+  ['features', /features|funktionen|leistungen|fonctionnalit|prestations|caracter[ií]sticas|funcionalidades|funzionalit|functies|services?|servicios|servicos|servizi|uslugi|vozmozhnosti|how-it-works|возможности|услуги|機能|サービス/],
 ];
 
 export function pageRole(page: PageSnapshot): PageRole {

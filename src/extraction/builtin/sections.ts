@@ -4,6 +4,7 @@ import { elementText, textLines } from '../element-text.ts';
 import { UNSPACED } from '../quote-match.ts';
 import { TESTIMONIAL_MARKUP } from '../vocabulary.ts';
 import { clean } from './site.ts';
+import { isWholeName } from './person-names.ts';
 
 /**
  * Page structure the text readers share: headings and what stands under them, and the running
@@ -12,7 +13,8 @@ import { clean } from './site.ts';
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const CHROME_TAGS = new Set(['nav', 'aside', 'form', 'dialog', 'blockquote', 'q', 'button', 'script', 'style', 'noscript', 'template']);
-const CHROME_MARKUP = /cookie|consent|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb/i;
+/** … and a shopping cart's widget ("Your cart is empty. Total € 0,00"): the visitor's basket, not the site's offer. */
+const CHROME_MARKUP = /cookie|consent|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb|(?:^|[\s_-])(?:mini)?cart(?:$|[\s_-])|warenkorb|basket|panier|carrito|carrello/i;
 
 function level(el: Element): number {
   return Number(el.name.slice(1));
@@ -75,8 +77,17 @@ export function underHeading($: CheerioAPI, heading: Element): Element[] {
     wrapper = up;
     items = collect(wrapper);
   }
+  // A heading in a section header with its subtitle (<div class="section-header"><h2>…</h2><p>…</p></div><div>…):
+  // the section's content is what follows the header.
+  const up = heading.parent;
+  if (wrapper === heading && items.length > 0 && items.length <= 2 && items.every((el) => el.name === 'p') && isElement(up) && SECTION_HEADER.test(`${up.name} ${up.attribs.class ?? ''}`)) {
+    items = [...items, ...collect(up)];
+  }
   return items;
 }
+
+/** A wrapper that holds a section's heading and subtitle: a <header>, or a box whose class says so. */
+const SECTION_HEADER = /^header\b|head|intro|title/i;
 
 /** Headings whose text matches `pattern`. */
 export function headingsMatching($: CheerioAPI, pattern: RegExp): Element[] {
@@ -94,7 +105,8 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
   const section = underHeading($, heading);
   const within = (selector: string) => section.flatMap((el) => ($(el).is(selector) ? [el] : $(el).find(selector).toArray()));
   let nodes = within('li');
-  if (nodes.length === 0) nodes = within('h3, h4, h5, dt');
+  // Card titles: the headings one level or more below this one (under an <h1>, its <h2>s too).
+  if (nodes.length === 0) nodes = within([2, 3, 4, 5].filter((n) => n > level(heading)).map((n) => `h${n}`).concat('dt').join(', '));
   if (nodes.length === 0) nodes = within('p');
   const items: string[] = [];
   for (const node of nodes) {
@@ -111,6 +123,19 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
     if (text.length >= 3) items.push(text);
   }
   return items;
+}
+
+/** The text of the nearest heading before `el` (its own earlier siblings, then its ancestors' earlier siblings). */
+export function precedingHeading($: CheerioAPI, el: Element): string | null {
+  for (let node: Element | null = el; node; node = isElement(node.parent) ? node.parent : null) {
+    for (let s = node.prev; s; s = s.prev) {
+      if (!isElement(s)) continue;
+      if (/^h[1-6]$/.test(s.name)) return clean(elementText(s));
+      const inner = $(s).find(HEADINGS).last();
+      if (inner.length) return clean(inner.text());
+    }
+  }
+  return null;
 }
 
 /** Paragraphs of running text, at least `min` characters long, in document order. */
@@ -139,9 +164,18 @@ function within(el: Element, tags: Set<string>): boolean {
   return false;
 }
 
-/** A paragraph of a card (a person, a plan, a feature tile): its box has a heading of its own. */
+/**
+ * A paragraph of a card (a person, a plan, a feature tile): its box has a heading of its own, or
+ * opens with a line that is a person's name alone over a short role line (a team card written in
+ * plain paragraphs).
+ */
 function inCard(p: Element): boolean {
   const box = p.parent;
   if (!isElement(box) || /^(body|main|article|section)$/.test(box.name)) return false;
-  return box.children.some((c) => isElement(c) && CARD_HEADINGS.has(c.name));
+  if (box.children.some((c) => isElement(c) && CARD_HEADINGS.has(c.name))) return true;
+  // "Bruce Borden" over "Co-Founder – CEO": a name line, then a short role line (not a heading, not a sentence).
+  const [first, second] = box.children.filter(isElement);
+  if (!first || !second || first === p || !/^(p|span|strong|b)$/.test(first.name) || !/^(p|span|div)$/.test(second.name)) return false;
+  const role = clean(elementText(second));
+  return isWholeName(clean(elementText(first))) && role.length > 0 && role.length <= 80 && !/[.!?]$/.test(role);
 }

@@ -56,7 +56,7 @@ function attributedQuote(before: string): boolean {
 const GENERIC_OWNER = /^(?:the|this|our|its|unser\w*|der|die|das|diese\w*|notre|nos|la|le|l'|el|nuestra|nuestro|il|lo|de|het|onze)(?![\p{L}])/u;
 const ROLE_AT = new RegExp(
   `(?:${FOUNDER_WORD.source}|(?<![\\p{L}])(?:cto|coo|cfo|cmo|cpo|director|manager|lead|vp|president|owner|partner)(?![\\p{L}]))` +
-    `(?:\\s*(?:&|and|und|et|y)\\s*[\\p{L}-]+)?\\s*,?\\s*(?:of|at|@|bei|von|chez|de|du|di|van|en)\\s+(.{1,40})`,
+    `(?:\\s*(?:&|and|und|et|y)\\s*[\\p{L}-]+)?\\s*(?:,\\s*)?(?:of|at|@|bei|von|chez|de|du|di|van|en)\\s+(.{1,40})`,
   'u',
 );
 

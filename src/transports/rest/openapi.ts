@@ -32,6 +32,7 @@ export function openApiInfo(opts: { publicUrl: string; siteName: string }) {
                 'account:read': "Read one's own account, drafts, listings, claims and orders.",
                 'listings:write': 'Create and edit drafts and listings; claim listings.',
                 'orders:write': 'Quote orders and create checkouts.',
+                'webhooks:write': 'Register, list and delete webhook endpoints; read their delivery log; send deliveries again.',
               },
             },
           },

@@ -10,6 +10,7 @@ import { submittedListing } from '../../operations/orders/orders-testing.ts';
 import { addDays, localDate, mondayOf } from '../../domain/launches/weeks.ts';
 import { treeToYaml } from '../../contract/category-tree-yaml.ts';
 import sharp from 'sharp';
+import { endpointWithDelivery } from '../../domain/webhooks/webhooks-testing.ts';
 
 // CSRF: every form of the site refuses a post without its token, with a wrong token, or sent from
 // another origin (even with the right token), and changes nothing; the right token works.
@@ -184,6 +185,45 @@ const FORMS: Record<string, FormCase> = {
         form: {},
         csrf: s.csrf,
         effect: () => count(sql`select count(*)::int as n from api_keys where id = ${record.id} and revoked_at is null`),
+      };
+    },
+  },
+  '/account/webhooks': {
+    async setup() {
+      const s = await t.signIn();
+      return {
+        browser: s.browser,
+        url: '/account/webhooks',
+        form: { url: 'https://93.184.215.14/hook', events: ['award.won'], description: '', categories: '' },
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from webhook_endpoints where user_id = ${s.userId}`),
+      };
+    },
+  },
+  '/account/webhooks/:id/delete': {
+    async setup() {
+      const s = await t.signIn();
+      const { endpointId } = await endpointWithDelivery(t.app.services, t.db, s.userId);
+      return { browser: s.browser, url: `/account/webhooks/${endpointId}/delete`, form: {}, csrf: s.csrf, effect: () => count(sql`select count(*)::int as n from webhook_endpoints where id = ${endpointId}`) };
+    },
+  },
+  '/account/webhooks/:id/enable': {
+    async setup() {
+      const s = await t.signIn();
+      const { endpointId } = await endpointWithDelivery(t.app.services, t.db, s.userId, { disabled: true });
+      return { browser: s.browser, url: `/account/webhooks/${endpointId}/enable`, form: {}, csrf: s.csrf, effect: () => count(sql`select count(*)::int as n from webhook_endpoints where id = ${endpointId} and disabled_at is null`) };
+    },
+  },
+  '/account/webhooks/:id/deliveries/:delivery/redeliver': {
+    async setup() {
+      const s = await t.signIn();
+      const { endpointId, deliveryId } = await endpointWithDelivery(t.app.services, t.db, s.userId);
+      return {
+        browser: s.browser,
+        url: `/account/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`,
+        form: {},
+        csrf: s.csrf,
+        effect: () => count(sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}`),
       };
     },
   },

@@ -11,6 +11,7 @@ import { withReturnTo } from './return-to.ts';
 import { registerAuthPages } from './account/auth-pages.ts';
 import { registerAccountPages } from './account/account-pages.ts';
 import { registerApiKeyPages } from './account/api-keys-pages.ts';
+import { registerWebhookPages } from './account/webhooks-pages.ts';
 import { registerConnectedAppsPages } from './account/connected-apps.ts';
 import { registerSocialSignIn } from './account/social-sign-in.ts';
 import { registerSignInMethodsPages } from './account/sign-in-methods.ts';
@@ -93,6 +94,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   registerAuthPages(app, web);
   registerAccountPages(app, web);
   registerApiKeyPages(app, web);
+  registerWebhookPages(app, web);
   registerConnectedAppsPages(app, web);
   registerSocialSignIn(app, web);
   registerSignInMethodsPages(app, web);

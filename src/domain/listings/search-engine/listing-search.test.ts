@@ -75,5 +75,5 @@ test('without a live feed the index is not used (changes could be missed)', asyn
   });
   assert.equal(await quiet.usable(), false);
   assert.equal(built, 0, 'not even built');
-  quiet.stop();
+  await quiet.stop();
 });

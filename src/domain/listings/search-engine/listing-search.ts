@@ -50,9 +50,10 @@ export interface ListingSearch {
   search(words: readonly string[], status: 'live' | 'scheduled', offset: number, limit: number): RankedPage;
   /** Settles: the first build and the changes heard so far applied (tests, shutdown). */
   settled(): Promise<void>;
+  /** Stops reading the store; resolves once no build or change read is in flight (before the database closes). */
+  stop(): Promise<void>;
   /** Every change committed before the call heard and applied (false: the feed did not answer). */
   caughtUp(): Promise<boolean>;
-  stop(): void;
   stats(): { listings: number; bytes: number; builds: number; building: boolean };
 }
 
@@ -127,7 +128,11 @@ export function createListingSearch(deps: {
     pending = new Set();
     building = (async () => {
       const started = Date.now();
-      const fresh = await SearchIndex.build((after) => source.page(after, SEARCH_ENGINE.batch).then((rows) => rows.map(asDocument)), pause);
+      const fresh = await SearchIndex.build(async (after) => {
+        // A node shutting down stops reading (its database is about to close).
+        if (stopped) return [];
+        return (await source.page(after, SEARCH_ENGINE.batch)).map(asDocument);
+      }, pause);
       // Changes heard while building may or may not be in it: read them again.
       const during = [...heard, ...pending];
       pending = new Set();
@@ -224,8 +229,9 @@ export function createListingSearch(deps: {
       await settled();
       return heard;
     },
-    stop() {
+    async stop() {
       stopped = true;
+      for (const awaited of [building, flushing]) await awaited?.catch(() => {});
     },
     stats: () => ({ listings: index?.listings ?? 0, bytes: index?.bytes ?? 0, builds, building: building !== undefined }),
   };

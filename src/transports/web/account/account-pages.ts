@@ -39,6 +39,7 @@ ${s.emailVerified
 <ul>
 <li><a href="/account/api-keys">API keys</a>: keys for scripts and tools using the API or the MCP server.</li>
 <li><a href="/account/apps">Connected apps</a>: apps you allowed to use your account.</li>
+<li><a href="/account/webhooks">Webhooks</a>: signed notices to your own systems when something happens.</li>
 ${Object.keys(services.signInProviders).length ? html`<li><a href="/account/sign-in-methods">Sign-in methods</a>: your password, GitHub, Google.</li>` : ''}
 </ul></section>
 <section aria-labelledby="email-heading"><h2 id="email-heading">E-mail</h2>

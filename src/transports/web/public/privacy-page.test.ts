@@ -59,6 +59,7 @@ const STATED: Record<keyof typeof retention, [selector: string, sentence: (n: nu
   ACCOUNT_DELETION_GRACE_DAYS: ['#keep-account', (n) => `you are signed out at once and it is erased ${unit(n, 'day')} later`],
   INVOICE_RETENTION_YEARS: ['#keep-orders', (n) => `${unit(n, 'year')}, also after you delete your account`],
   DATA_EXPORT_LINK_HOURS: ['#rights', (n) => `its download link works for ${unit(n, 'hour')}`],
+  WEBHOOK_LOG_KEPT_DAYS: ['#keep-webhooks', (n) => `the delivery log and its events ${unit(n, 'day')}`],
   BACKUP_KEEP_DEFAULT: ['#keep-backups', (n) => `backups: the newest ${n} daily ones by default`],
 };
 

@@ -1,0 +1,109 @@
+import { normalizeForMatch } from '../extraction/quote-match.ts';
+import type { Answer, Section } from './corpus.ts';
+import { similar, type Outcome, type SiteScore, type StoredPage } from './score.ts';
+
+/**
+ * Scores a draft's FAQ list and founder list against a site's key, as the fields are scored
+ * (score.ts): found when the draft names at least two of the accepted questions (or names), or
+ * the one when the key has one; invented when the key says the site states none and the draft
+ * has some. A question matches when it is the same passage (similar()); a name matches when it
+ * is the same name or one holds the other ("Pavlo Buidenkov" / "Pavlo (Paul) Buidenkov"). Each
+ * evidence quote must be in the stored text of the page it cites (unverified otherwise).
+ */
+
+export interface DraftedFaq {
+  question: string;
+  answer: string;
+  evidence: Array<{ url: string; quote: string }>;
+}
+export interface DraftedFounder {
+  name: string;
+  title: string | null;
+  bio: string | null;
+  evidence: Array<{ url: string; quote: string }>;
+}
+
+export interface SectionScore {
+  section: Section;
+  outcome: Outcome;
+  /** The drafted questions or names. */
+  value: string[];
+  accept?: string[];
+  unverified: string[];
+}
+
+/** A site's score with its sections, where the run scored them. */
+export type SiteScoreWithSections = SiteScore & { sections?: SectionScore[] };
+
+export function scoreSection(
+  section: Section,
+  answer: Answer | undefined,
+  drafted: ReadonlyArray<DraftedFaq | DraftedFounder> | undefined,
+  storedPage: (url: string) => StoredPage | undefined,
+): SectionScore | undefined {
+  if (!answer) return undefined;
+  const items = drafted ?? [];
+  const value = items.map((d) => ('question' in d ? d.question : d.name));
+  const unverified = items.flatMap((d) => {
+    if (d.evidence.length === 0) return [`no evidence for "${('question' in d ? d.question : d.name).slice(0, 60)}"`];
+    return d.evidence.flatMap((e) => {
+      const page = storedPage(e.url);
+      if (!page) return [`cites a page that was not stored: ${e.url}`];
+      return normalizeForMatch(page.text).includes(normalizeForMatch(e.quote)) ? [] : [`quote not on ${e.url}: "${e.quote.slice(0, 80)}"`];
+    });
+  });
+  let outcome: Outcome;
+  if (!answer.stated) outcome = value.length ? 'invented' : 'blank';
+  else if (!value.length) outcome = 'missed';
+  else {
+    const match = section === 'faqs' ? similar : sameName;
+    const hits = answer.accept.filter((a) => value.some((v) => match(v, a))).length;
+    outcome = hits >= Math.min(2, answer.accept.length) ? 'found' : 'other';
+  }
+  return { section, outcome, value, ...(answer.stated ? { accept: answer.accept } : {}), unverified };
+}
+
+/** Both sections of one drafted site (`draft` as get_draft returns it), for the sections its key judges. */
+export function scoreSections(
+  site: { sections: Partial<Record<Section, Answer>> },
+  draft: { faqs?: DraftedFaq[]; founders?: DraftedFounder[] } | undefined,
+  storedPage: (url: string) => StoredPage | undefined,
+): SectionScore[] {
+  return [scoreSection('faqs', site.sections.faqs, draft?.faqs, storedPage), scoreSection('founders', site.sections.founders, draft?.founders, storedPage)].filter(
+    (s): s is SectionScore => s !== undefined,
+  );
+}
+
+function sameName(value: string, accept: string): boolean {
+  const v = normalizeForMatch(value);
+  const a = normalizeForMatch(accept);
+  return v.length > 0 && a.length > 0 && (v === a || v.includes(a) || a.includes(v));
+}
+
+export interface SectionTotals {
+  section: Section;
+  stated: number;
+  found: number;
+  other: number;
+  invented: number;
+  unverified: number;
+  /** Sites whose score carries the section: 0 means the run did not score it. */
+  scored: number;
+}
+
+export function sectionTotals(scores: readonly SiteScoreWithSections[], sections: readonly Section[]): SectionTotals[] {
+  return sections.map((section) => {
+    const t: SectionTotals = { section, stated: 0, found: 0, other: 0, invented: 0, unverified: 0, scored: 0 };
+    for (const s of scores) {
+      const f = s.sections?.find((x) => x.section === section);
+      if (!f) continue;
+      t.scored++;
+      if (f.outcome !== 'invented' && f.outcome !== 'blank') t.stated++;
+      if (f.outcome === 'found') t.found++;
+      if (f.outcome === 'other') t.other++;
+      if (f.outcome === 'invented') t.invented++;
+      if (f.unverified.length > 0) t.unverified++;
+    }
+    return t;
+  });
+}

@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBuiltinExtractor } from './index.ts';
+import { verifyExtraction } from '../verify.ts';
+import { pageFromHtml } from '../page-fixture.ts';
+
+// Founders the way team, about and imprint pages name them, each shape on a loopback page of its
+// own: the verified name and title, or none where no one is named as founder or head.
+const extractor = createBuiltinExtractor();
+const doc = (lang: string, body: string) => `<!doctype html><html lang="${lang}"><head><title>Company</title></head><body><main>${body}</main></body></html>`;
+
+async function founders(pages: Record<string, string>) {
+  const snapshots = Object.entries(pages).map(([path, html]) => pageFromHtml(`https://company.test${path}`, html));
+  return verifyExtraction(await extractor.extract({ pages: snapshots, categoryNames: [] }), snapshots).founders.map((f) => [f.name, f.title, f.bio]);
+}
+
+const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<Array<string | null>> }> = [
+  {
+    name: 'a plain name line over its role line, then the bio (no headings); a VP is not a founder',
+    pages: {
+      '/': doc('en', '<h1>Soil sensors</h1>'),
+      '/company': doc(
+        'en',
+        '<h1>Executive Team</h1><div class="person"><p>Bruce Borden</p><p>Co-Founder – CEO</p><p>&nbsp;</p><p>Co-founder of 3 startups with 3 successful exits, the most notable being a network company.</p></div>' +
+          '<div class="person"><p>Brian Mellea</p><p>VP Marketing</p><p>Two successful exits and executive roles at two computer makers.</p></div>',
+      ),
+    },
+    expect: [['Bruce Borden', 'Co-Founder – CEO', 'Co-founder of 3 startups with 3 successful exits, the most notable being a network company.']],
+  },
+  {
+    name: 'an imprint\'s "Vertreten durch" heading over the name',
+    pages: {
+      '/': doc('de', '<h1>Metallbau</h1>'),
+      '/impressum': doc('de', '<h1>Impressum</h1><p>Maier Metallbau GmbH<br>Schillerstraße 50<br>89077 Ulm</p><h3>Vertreten durch</h3><p>Stefan Maier</p><h3>Registereintrag</h3><p>HRB 1083</p>'),
+    },
+    expect: [['Stefan Maier', 'Vertreten durch', null]],
+  },
+  {
+    name: 'a Japanese representative: 代表, a space or a colon, a name in kanji; 代表作品 is no name',
+    pages: {
+      '/': doc('ja', '<h1>佐藤農園</h1><p>代表作品集はこちら。</p><div class="profile"><p>代表 佐藤節雄（さとうせつお）</p><p>群馬県で米を育てています。</p></div>'),
+      '/company': doc('ja', '<h1>会社概要</h1><p>代表取締役：山田 太郎</p>'),
+    },
+    // The about page ("/company") is read before the home page.
+    expect: [
+      ['山田 太郎', '代表取締役', null],
+      ['佐藤節雄', '代表', null],
+    ],
+  },
+  {
+    name: 'the head of the business in a French legal notice ("Jalal El-Fedyly - Chef d\'entreprise")',
+    pages: { '/': doc('fr', '<h1>Sites d’écoles</h1>'), '/mentions-legales.html': doc('fr', "<h1>Mentions légales</h1><p>Responsable de la publication : Jalal El-Fedyly - Chef d'entreprise</p>") },
+    expect: [['Jalal El-Fedyly', "Chef d'entreprise", null]],
+  },
+  {
+    name: 'the author of an open-source project ("written by"), but not a footer\'s site credit',
+    pages: {
+      '/': doc('en', '<h1>Mosh</h1><p>Mosh was written by Keith Winstein, along with Anders Kaseorg and Quentin Smith.</p>'),
+      '/about': '<!doctype html><html lang="en"><body><main><h1>About</h1><p>A mobile shell.</p></main><footer><p>Website created by Jane Doe Design</p></footer></body></html>',
+    },
+    expect: [['Keith Winstein', null, null]],
+  },
+  {
+    name: 'a Russian founder: "Иван Петров, основатель"',
+    pages: { '/': doc('ru', '<h1>Школа</h1>'), '/o-nas': doc('ru', '<h1>О нас</h1><p>Иван Петров, основатель школы, преподаёт с 2010 года.</p>') },
+    expect: [['Иван Петров', 'основатель школы', null]],
+  },
+];
+
+for (const c of cases) {
+  test(`founders: ${c.name}`, async () => {
+    assert.deepEqual(await founders(c.pages), c.expect);
+  });
+}

@@ -1,0 +1,194 @@
+import type { Element } from 'domhandler';
+import type { FieldProposal } from '../types.ts';
+import { elementText } from '../element-text.ts';
+import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
+import { CONTRAST, TESTIMONIAL_HEADINGS } from '../vocabulary.ts';
+import { faqContext } from './faq.ts';
+import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
+import { listedItems } from './sections.ts';
+import { inChrome, precedingHeading } from './sections.ts';
+import { clean, type Site, type SitePage } from './site.ts';
+
+/**
+ * What sets a product apart, the ways sites say it:
+ *  - a "why us" / benefits section ("Why TallyHQ?", "Warum wir", "Pourquoi nous", "Почему мы",
+ *    "選ばれる理由") on any page, its items; or a section whose kicker line says so ("PROČ 3D KASTL
+ *    STUDIO" over "Přesnost z průmyslu, cit pro historii"): its heading and items;
+ *  - a list introduced by a line that names its benefits ("Benefits of this approach:",
+ *    "Vorteile:", "メリット：");
+ *  - failing a "why" section of three items, the check-mark claims of the hero, or its line of short claims
+ *    ("No signup. Fully open source."); the home page's key figures
+ *    ("24 h — response time", "100 % — data hosted in the EU");
+ *  - failing three of those, the home page's own sentences that set it against others ("Unlike
+ *    SSH, …", "hours, not weeks", "ChaSen や KAKASI に比べ高速", "в отличие от …").
+ * An FAQ entry is not a "why" section ("Q: Why another protocol?"), nor an FAQ answer a claim.
+ */
+export function uspProposal(site: Site): FieldProposal | null {
+  const list = new ItemList();
+  const notWhyUs = (page: SitePage) => (h: Element) => faqContext(page, h) || /^q\s*[:.]/i.test(clean(elementText(h)));
+  for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, headed(page, USP_HEADINGS, notWhyUs(page)));
+  // Elsewhere (a how-to, an offer) "why" titles many things ("why the warning appears"): only a
+  // "why" that names the site itself ("Why gThrive?") is its pitch.
+  for (const page of site.byRole('pricing', 'other')) list.addAll(page, headed(page, USP_HEADINGS, (h) => notWhyUs(page)(h) || !whyThisSite(site, clean(elementText(h)))));
+  for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, eyebrowSections(page));
+  if (list.size < 3) list.addAll(site.home, [...heroClaims(site.home), ...heroLine(site.home)]);
+  list.addAll(site.home, keyFigures(site.home));
+  for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) list.addAll(page, leadInLists(page));
+  if (list.size < 3) list.addAll(site.home, contrasts(site.home), MAX_SENTENCE);
+  return list.proposal('usps');
+}
+
+/** "Why <name>?" in a few words, or a heading that names the site. */
+const WHY_SHORT = /^(?:why|warum|wieso|weshalb|pourquoi|por ?qu[eé]|perch[eé]|waarom|dlaczego|почему|なぜ|为什么|為什麼)(?![\p{L}])[^?\uff1f]{0,40}[?\uff1f]$/iu;
+
+function whyThisSite(site: Site, heading: string): boolean {
+  if (WHY_SHORT.test(heading) && heading.split(/\s+/).length <= 4) return true;
+  const key = normalizeForMatch(heading).replace(/[^\p{L}\p{N}]/gu, '');
+  return site.ownNames.some((own) => own.length >= 3 && !/^\d+$/.test(own) && key.includes(own));
+}
+
+/** A lead-in names the list's benefits and ends with a colon; it is a short line. */
+const LEAD_IN_END = /[:\uff1a]\s*$/;
+const MAX_LEAD_IN = 100;
+
+/**
+ * The items of a list that a short line introduces as benefits or reasons: "<p><strong>Benefits</strong>
+ * of this approach:</p><ul>…</ul>". The line must end with a colon and name benefits, advantages
+ * or reasons (the words of "why us" headings); the list must follow it at once.
+ */
+function leadInLists(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, div, span, strong, b').each((_, el) => {
+    const text = clean(elementText(el));
+    if (text.length > MAX_LEAD_IN || !LEAD_IN_END.test(text) || !USP_HEADINGS.test(text) || inChrome($, el)) return;
+    const next = $(el).next();
+    if (!next.is('ul, ol') || faqContext(page, el)) return;
+    for (const li of next.children('li').toArray() as Element[]) {
+      const item = clean(elementText(li)).replace(CHECK_MARK, '').trim();
+      if (item.length >= 3 && item.length <= MAX_ITEM) out.push(item);
+    }
+  });
+  return out;
+}
+
+/** A sentence kept as a claim: long enough to say something, short enough to be one claim. */
+const MAX_SENTENCE = 160;
+const MIN_SENTENCE = 12;
+const MAX_CONTRASTS = 6;
+/** Sentence ends: ". ", "! ", "? " and the CJK full stops (which need no space after them). */
+const SENTENCE_END = /(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f])/u;
+
+/**
+ * The page's own sentences that set the product against something else: a contrast word
+ * (vocabulary.ts CONTRAST_WORDS) in a paragraph, list item, cell or heading of its running text:
+ * not navigation, footers, quotations, testimonials or FAQ answers; no question.
+ */
+function contrasts(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, li, dd, td, h2, h3, h4, figcaption').each((_, el) => {
+    if ($(el).children(BLOCKS).length > 0 || inChrome($, el)) return;
+    const text = clean(elementText(el));
+    if (QUOTATION.test(text) || !CONTRAST.test(normalizeForMatch(text))) return;
+    const sentences = text.split(SENTENCE_END).map((s) => s.trim()).filter((s) => {
+      if (s.length < MIN_SENTENCE || s.length > MAX_SENTENCE || /[?\uff1f]$/.test(s)) return false;
+      return (UNSPACED.test(s) || s.split(/\s+/).length >= 3) && CONTRAST.test(normalizeForMatch(s));
+    });
+    // Only now the costlier look around: is this block in an FAQ or a customer's voice?
+    if (sentences.length && !faqContext(page, el) && !inTestimonial($, el)) out.push(...sentences);
+  });
+  // A list item read whole and its paragraph read alone ("Fast Build in hours, not weeks." and
+  // "Build in hours, not weeks."): the shorter is the sentence.
+  return out.filter((s) => !out.some((t) => t !== s && t.length < s.length && (s.endsWith(t) || s.startsWith(t)))).slice(0, MAX_CONTRASTS);
+}
+
+const BLOCKS = 'p, li, div, ul, ol, dl, table, h1, h2, h3, h4, h5, h6, blockquote';
+/** A quoted passage of eight characters or more: someone's words, not the site's claim. */
+const QUOTATION = /["“”«»„「『][^"“”«»„「」『』]{8,}["“”«»„」』]|^["“”«»„「『]/;
+
+function inTestimonial($: SitePage['$'], el: Element): boolean {
+  const heading = precedingHeading($, el);
+  return heading !== null && TESTIMONIAL_HEADINGS.some((t) => normalizeForMatch(heading).includes(t));
+}
+
+/** A key figure: a number with at most a short unit ("24 h", "100 %", "10k+", "3."). */
+const FIGURE = /^[~<>+]?\d[\d.,\s]*(?:[%+×x]|[\p{L}€$£¥]{1,4}\.?)?\+?$/u;
+const ZERO = /^0(?![\d.,])/;
+
+/**
+ * A row of key figures: three or more sibling boxes, each a short figure in its own element and
+ * a short label ("<div><b>24 h</b><span>Response time</span></div>"). The item is the figure and
+ * its label as the page shows them; where the stored text runs them together, the label alone
+ * (not when the figure is 0: "0 trackers" without its 0 would say the opposite).
+ */
+function keyFigures(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('main, body')
+    .first()
+    .find('div, ul, dl, section')
+    .each((_, box) => {
+      if (out.length > 0 || inChrome($, box)) return;
+      const cells = box.children.filter((c): c is Element => c.type === 'tag');
+      if (cells.length < 3 || cells.length > 8) return;
+      const items: string[] = [];
+      for (const cell of cells) {
+        const parts = cell.children.filter((c): c is Element => c.type === 'tag');
+        if (parts.length !== 2 || parts.some((p) => $(p).children().length > 0)) return;
+        const figure = clean(elementText(parts[0]));
+        const label = clean(elementText(parts[1]));
+        if (!FIGURE.test(figure) || label.length < 3 || label.length > 80 || /\d/.test(label.slice(0, 1))) return;
+        const both = `${figure} ${label}`;
+        const quoted = page.quote(both);
+        if (quoted && normalizeForMatch(quoted.quote).includes(normalizeForMatch(both))) items.push(both);
+        else if (!ZERO.test(figure)) items.push(label);
+      }
+      if (items.length >= 3) out.push(...items);
+    });
+  return out;
+}
+
+/** A kicker: a short line of text alone in its element, right above a section heading. */
+const MAX_KICKER = 60;
+
+/**
+ * Sections whose kicker line is a "why" ("PROČ 3D KASTL STUDIO", "Why teams switch"): the
+ * heading under it is the claim, and the section's items follow.
+ */
+function eyebrowSections(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('h2, h3').each((_, h) => {
+    const kicker = $(h).prev()[0] as Element | undefined;
+    if (!kicker || !/^(p|span|div)$/.test(kicker.name) || $(kicker).children().length > 0 || inChrome($, h)) return;
+    const line = clean(elementText(kicker));
+    if (line.length > MAX_KICKER || !USP_HEADINGS.test(line) || faqContext(page, h)) return;
+    out.push(clean(elementText(h)), ...listedItems($, h as Element, MAX_ITEM));
+  });
+  return out;
+}
+
+/** Short claims written as one line of short sentences under the main heading ("No signup. Fully open source."). */
+const MAX_CLAIM = 60;
+
+function heroLine(page: SitePage): string[] {
+  const $ = page.$;
+  // A search form may wrap the whole hero (<form><h1>…</h1><p>…</p><input></form>): only navigation,
+  // footers and dialogs are outside the hero here.
+  const outside = (el: Element) => $(el).closest('nav, footer, dialog, [role=dialog]').length > 0;
+  const h1 = $('h1').toArray().find((h) => !outside(h as Element)) as Element | undefined;
+  if (!h1) return [];
+  // The hero: the main heading's section (or its wrapper), up to the next section heading.
+  const hero = $(h1).closest('section, header, [class*=hero], [class*=jumbotron], [class*=banner]').first();
+  // No marked hero: the main heading's own box, unless that is the whole page.
+  const scope = hero.length ? hero : $(h1).parent();
+  if (scope.is('body, main, article')) return [];
+  for (const p of scope.find('p').toArray() as Element[]) {
+    if (outside(p)) continue;
+    const sentences = clean(elementText(p)).split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
+    if (sentences.length >= 3 && sentences.every((s) => s.length <= MAX_CLAIM && !/[?\uff1f]$/.test(s))) return sentences;
+  }
+  return [];
+}
+
