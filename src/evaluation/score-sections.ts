@@ -1,6 +1,6 @@
 import { normalizeForMatch } from '../extraction/quote-match.ts';
 import type { Answer, Section } from './corpus.ts';
-import { similar, type Outcome, type SiteScore, type StoredPage } from './score.ts';
+import { countOutcome, similar, type Outcome, type SiteScore, type StoredPage } from './score.ts';
 
 /**
  * Scores a draft's FAQ list and founder list against a site's key, as the fields are scored
@@ -98,11 +98,7 @@ export function sectionTotals(scores: readonly SiteScoreWithSections[], sections
       const f = s.sections?.find((x) => x.section === section);
       if (!f) continue;
       t.scored++;
-      if (f.outcome !== 'invented' && f.outcome !== 'blank') t.stated++;
-      if (f.outcome === 'found') t.found++;
-      if (f.outcome === 'other') t.other++;
-      if (f.outcome === 'invented') t.invented++;
-      if (f.unverified.length > 0) t.unverified++;
+      countOutcome(t, f);
     }
     return t;
   });

@@ -148,6 +148,15 @@ export interface FieldTotals {
   unverified: number;
 }
 
+/** Adds one site's outcome for a field (or section) to its running totals. */
+export function countOutcome(t: Omit<FieldTotals, 'field'>, f: { outcome: string; unverified: readonly unknown[] }): void {
+  if (f.outcome !== 'invented' && f.outcome !== 'blank') t.stated++;
+  if (f.outcome === 'found') t.found++;
+  if (f.outcome === 'other') t.other++;
+  if (f.outcome === 'invented') t.invented++;
+  if (f.unverified.length > 0) t.unverified++;
+}
+
 /** Per field across sites, in the spec's field order, and the whole. */
 export function totals(scores: readonly SiteScore[]): { fields: FieldTotals[]; all: Omit<FieldTotals, 'field'> & { recall: number } } {
   const fields = DRAFT_FIELDS.map((field): FieldTotals => {
@@ -155,11 +164,7 @@ export function totals(scores: readonly SiteScore[]): { fields: FieldTotals[]; a
     for (const s of scores) {
       const f = s.fields.find((x) => x.field === field);
       if (!f) continue;
-      if (f.outcome !== 'invented' && f.outcome !== 'blank') t.stated++;
-      if (f.outcome === 'found') t.found++;
-      if (f.outcome === 'other') t.other++;
-      if (f.outcome === 'invented') t.invented++;
-      if (f.unverified.length > 0) t.unverified++;
+      countOutcome(t, f);
     }
     return t;
   });

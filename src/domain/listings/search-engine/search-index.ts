@@ -28,9 +28,6 @@ class Growable<T extends Uint32Array | Uint16Array | Uint8Array | Int32Array | F
     }
     this.array[this.length++] = v;
   }
-  trim(): T {
-    return this.array.slice(0, this.length) as T;
-  }
 }
 
 const u32 = (n: number) => new Uint32Array(n);
