@@ -24,7 +24,9 @@ const env = { NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'lau
 
 const args = process.argv.slice(2);
 const databaseOnly = args.includes('--database-only');
-const filter = args.filter((a) => a !== '--database-only');
+// `--test-reporter=…` / `--test-reporter-destination=…` go to node's runner (e.g. a per-file timing reporter).
+const reporterArgs = args.filter((a) => a.startsWith('--test-reporter'));
+const filter = args.filter((a) => a !== '--database-only' && !a.startsWith('--test-reporter'));
 const engine = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'PGlite (embedded)';
 console.log(`launchyard tests on ${engine}`);
 // Several app processes sharing one database need PostgreSQL and Redis: on PGlite these files
@@ -55,7 +57,7 @@ files = runOrder(files);
 const concurrency = process.env.TEST_DATABASE_URL ? 3 : 2;
 // Its own process group: a failed check stops every test file and what they started (services,
 // browsers) with one signal. Ctrl-C reaches only this process's group, so it is passed on.
-const runner = spawn(process.execPath, [...TEST_V8_FLAGS, '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files], {
+const runner = spawn(process.execPath, [...TEST_V8_FLAGS, '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...reporterArgs, ...files], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -98,7 +98,14 @@ export async function startJobs(deps: JobsDeps) {
   // The supervisor, which fails silent runs, looks as often as a heartbeat is due: a dead node's
   // job is retried within about two heartbeats plus the first retry delay. The queue counts a
   // worker reads to notice a backlog (BACKLOG_WORK) are refreshed as often.
-  const supervision = { superviseIntervalSeconds: heartbeatSeconds, monitorIntervalSeconds: heartbeatSeconds, queueCacheIntervalSeconds: heartbeatSeconds };
+  // A node that only sends (JOBS=off) leaves supervision and cron to the nodes that work the
+  // queues: its monitor would rewrite the queues' counts every heartbeat for nothing.
+  const supervision = {
+    superviseIntervalSeconds: heartbeatSeconds,
+    monitorIntervalSeconds: heartbeatSeconds,
+    queueCacheIntervalSeconds: heartbeatSeconds,
+    ...(deps.sendOnly ? { supervise: false, schedule: false } : {}),
+  };
   const boss =
     deps.engine === 'pglite'
       ? new PgBoss({ db: fromKysely(deps.db), backend: 'pglite', ...supervision })

@@ -73,7 +73,8 @@ export async function publicProfileText(store: DocumentStore, slug: string, publ
   if (!row) return null;
   const doc = profileDocument(row, publicUrl);
   if (row.generation !== null) {
-    await store.keepDocuments(publicUrl, [{ listingId: row.id, generation: row.generation, epoch: row.epoch, ...doc }]);
+    // The kept copy only saves the next read work: a refused write (a full disk) never fails this read.
+    await store.keepDocuments(publicUrl, [{ listingId: row.id, generation: row.generation, epoch: row.epoch, ...doc }]).catch(() => {});
   }
   return { id: row.id, body: doc.body, tag: doc.tag };
 }

@@ -4,7 +4,7 @@ import type { CitedPage, CitedQuote } from '../evidence-base.ts';
 import { textLines } from '../element-text.ts';
 import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { FOUNDER_WORD, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP } from '../vocabulary.ts';
+import { FOUNDER_WORD, FOUNDER_WORDS, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
 const NEAR = 60;
@@ -54,16 +54,29 @@ function attributedQuote(before: string): boolean {
 }
 
 const GENERIC_OWNER = /^(?:the|this|our|its|unser\w*|der|die|das|diese\w*|notre|nos|la|le|l'|el|nuestra|nuestro|il|lo|de|het|onze)(?![\p{L}])/u;
-const ROLE_AT = new RegExp(
-  `(?:${FOUNDER_WORD.source}|(?<![\\p{L}])(?:cto|coo|cfo|cmo|cpo|director|manager|lead|vp|president|owner|partner)(?![\\p{L}]))` +
-    `(?:\\s*(?:&|and|und|et|y)\\s*[\\p{L}-]+)?\\s*(?:,\\s*)?(?:of|at|@|bei|von|chez|de|du|di|van|en)\\s+(.{1,40})`,
-  'u',
-);
+// The role and what follows it are two patterns, not one: a single pattern joining the long
+// alternation of founder words to the "of / at / bei … Foo" tail was too large for the recheck
+// proof to finish (src/regex-safety.test.ts).
+const FOUNDER_MENTION = new RegExp(wordsSource(FOUNDER_WORDS), 'gu');
+const OFFICE_MENTION = /(?<![\p{L}])(?:cto|coo|cfo|cmo|cpo|director|manager|lead|vp|president|owner|partner)(?![\p{L}])/gu;
+const AT_ORGANISATION = /(?:\s*(?:&|and|und|et|y)\s*[\p{L}-]+)?\s*(?:,\s*)?(?:of|at|@|bei|von|chez|de|du|di|van|en)\s+(.{1,40})/uy;
+
+/** The organisation after the first role that names one ("CEO of Foo" → "Foo"). */
+function roleOrganisation(clause: string): string | undefined {
+  // Leftmost role first; a founder word before an office at the same place (as one alternation would).
+  const roles = [...clause.matchAll(FOUNDER_MENTION), ...clause.matchAll(OFFICE_MENTION)].sort((a, b) => a.index - b.index);
+  for (const role of roles) {
+    AT_ORGANISATION.lastIndex = role.index + role[0].length;
+    const org = AT_ORGANISATION.exec(clause)?.[1];
+    if (org !== undefined) return org;
+  }
+  return undefined;
+}
 
 /** "…, CEO of Foo" / "Gründerin bei Foo" / "fondatrice de Foo", where Foo is not this site. */
 function roleElsewhere(after: string, ownNames: readonly string[]): boolean {
   const clause = after.slice(0, NEAR + 30).split(/[.!?;|"]\s|\n/)[0];
-  const org = ROLE_AT.exec(clause)?.[1]?.trim();
+  const org = roleOrganisation(clause)?.trim();
   if (!org || GENERIC_OWNER.test(org)) return false;
   const orgKey = org.replace(/[^\p{L}\p{N}]/gu, '');
   return !ownNames.some((own) => own && (orgKey.startsWith(own) || (orgKey.length >= 3 && own.startsWith(orgKey))));
