@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { connectRedis, type RedisLink } from './store/redis.ts';
+import type { RedisLink } from './store/redis.ts';
 import { readinessProbe } from './transports/readiness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './store/database.ts';
@@ -70,7 +70,11 @@ export async function createApp(
   });
   try {
     await migrate(database.db);
-    redis = config.redisUrl ? connectRedis(config.redisUrl, (level, entry, message) => log?.[level](entry, message)) : undefined;
+    // ioredis is loaded only by a node that has a Redis to talk to.
+    if (config.redisUrl) {
+      const { connectRedis } = await import('./store/redis.ts');
+      redis = connectRedis(config.redisUrl, (level, entry, message) => log?.[level](entry, message));
+    }
     changes = listingChanges(database.listen);
     const services = createServices({
       db: database.db,
@@ -89,7 +93,7 @@ export async function createApp(
       secretsKey: config.secretsKey,
       failedCredentialsLimit: config.rateLimit.failedCredentials,
       oauthUnusedClientMs: config.oauthUnusedClientDays * 86_400_000,
-      orders: { payments: paymentProviderFor(config.orders.stripe), sellerCountry: config.orders.sellerCountry, expiryMs: config.orders.expiryMs },
+      orders: { payments: await paymentProviderFor(config.orders.stripe), sellerCountry: config.orders.sellerCountry, expiryMs: config.orders.expiryMs },
       claimProofs: proofs.readers,
       claimPendingMs: config.claims.pendingMs,
       signInProviders: signInProvidersFor(config.signInProviders, outbound.signIn, `Launchyard (+${config.publicUrl})`),

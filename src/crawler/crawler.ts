@@ -7,7 +7,6 @@ import type { Candidate } from './page-picker.ts';
 import { disallowedFailure } from './robots.ts';
 import type { RobotsRules } from './robots.ts';
 import { createSafeAgent } from '../outbound/safe-agent.ts';
-import { inProcessPageReader } from './page-text.ts';
 
 export const DEFAULT_CRAWL_BOUNDS: CrawlBounds = {
   maxPages: 8,
@@ -47,7 +46,8 @@ export function createCrawler(opts: CrawlerOptions): ClosableCrawler {
     productToken: opts.userAgent.split('/')[0].trim() || opts.userAgent,
     bounds,
     now: opts.now ?? (() => new Date()),
-    readPage: opts.readPage ?? inProcessPageReader,
+    // The service reads pages in the worker pool; the in-process reader (and its HTML parser) loads only when used.
+    readPage: opts.readPage ?? (async (...args) => (await import('./page-text.ts')).inProcessPageReader(...args)),
   };
   const reusedRobots = new Map<string, { rules: RobotsRules; until: number }>();
   const sharedRobots: SessionContext['sharedRobots'] = {

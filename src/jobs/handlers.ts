@@ -34,7 +34,6 @@ import { FOLLOW_MAIL_JOB, mailFollowEvents } from './follow-mail.ts';
 import { followMailStore } from '../store/follow-mail-store.ts';
 import { NEWSLETTER_SEND_JOB, runNewsletterSend } from './newsletter-send.ts';
 import { newsletterDeliveriesStore } from '../store/newsletter-deliveries-store.ts';
-import { createBulkSender } from '../mail/bulk-sender.ts';
 import { NEWSLETTER_BUILD_JOB, runNewsletterBuild } from './newsletter-build.ts';
 import { DATA_EXPORT_JOB, DATA_EXPORT_SWEEP_JOB } from '../domain/privacy/data-exports.ts';
 import { ACCOUNT_ERASURE_JOB, runAccountErasure } from './account-erasure.ts';
@@ -137,7 +136,7 @@ export function onDemandHandlers(ctx: JobContext): { handlers: Record<string, Jo
         {
           store: newsletterDeliveriesStore(ctx.db),
           subscriptions: ctx.services.newsletter,
-          openSender: () => createBulkSender({ ...ctx.config.mail, ratePerSecond: ctx.config.newsletter.ratePerSecond }),
+          openSender: async () => (await import('../mail/bulk-sender.ts')).createBulkSender({ ...ctx.config.mail, ratePerSecond: ctx.config.newsletter.ratePerSecond }),
           outbox: ctx.services.outbox,
           jobs: ctx.services.jobs,
           publicUrl: ctx.config.publicUrl,

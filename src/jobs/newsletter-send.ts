@@ -15,7 +15,7 @@ export interface NewsletterSendDeps {
   store: NewsletterDeliveriesStore;
   subscriptions: Pick<NewsletterSubscriptions, 'unsubscribeUrl' | 'headers'>;
   /** A sender for this run (SMTP pool or the offline outbox), closed when the run ends. */
-  openSender: () => BulkSender;
+  openSender: () => BulkSender | Promise<BulkSender>;
   /** The edition's one outbox row when it is done (the record of what went out, and the offline mode's copy). */
   outbox: Pick<OutboxStore, 'add' | 'markSent'>;
   jobs: JobDispatcher;
@@ -62,7 +62,7 @@ export async function runNewsletterSend(deps: NewsletterSendDeps, editionId: str
   const runMs = deps.runMs ?? RUN_MS;
   const started = Date.now();
   const tally = { sent: 0, failed: 0, retried: 0, skipped: 0, withheld: 0 };
-  const sender = deps.openSender();
+  const sender = await deps.openSender();
 
   const sendOne = async (d: ClaimedDelivery) => {
     const held = { editionId, subscriberId: d.subscriber_id, node };

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxStore } from '../store/outbox-store.ts';
 import { dkimSigning, type DkimKey } from './dkim.ts';
 
@@ -49,8 +49,13 @@ export const deliveryState = (m: { transport: string; sent_at: Date | null; erro
 export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from: string; now: () => Date; log?: MailLog; /** Signs what leaves by SMTP (MAIL_DKIM_*). */ dkim?: DkimKey }): Mailer {
   const { store, smtpUrl, from, now } = deps;
   const log: MailLog = deps.log ?? (() => {});
+  // nodemailer loads with the first mail that leaves by SMTP (an installation without SMTP never needs it).
+  let opened: Promise<Transporter> | undefined;
   const smtp = smtpUrl
-    ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dkim: deps.dkim && dkimSigning(deps.dkim) })
+    ? () =>
+        (opened ??= import('nodemailer').then(({ createTransport }) =>
+          createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dkim: deps.dkim && dkimSigning(deps.dkim) }),
+        ))
     : undefined;
   const transport = smtp ? 'smtp' : 'outbox';
 
@@ -65,7 +70,7 @@ export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from:
         return { id, transport, delivered: false };
       }
       try {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+        await (await smtp()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         await store.markSent(id, now());
         log('info', { mail: { id, to: mail.to, subject: mail.subject } }, 'mail sent');
         return { id, transport, delivered: true };
@@ -77,7 +82,7 @@ export function createMailer(deps: { store: OutboxStore; smtpUrl?: string; from:
       }
     },
     close() {
-      smtp?.close();
+      opened?.then((t) => t.close(), () => {});
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { PaymentProvider } from './provider.ts';
-import { stripePayments, type StripeSettings } from './stripe-provider.ts';
+import type { StripeSettings } from './stripe-provider.ts';
 import { testPayments } from './test-provider.ts';
 
 /**
@@ -7,4 +7,9 @@ import { testPayments } from './test-provider.ts';
  * is what an installation without Stripe keys has, so a server with keys can never take a test
  * payment (config.ts refuses one key without the other).
  */
-export const paymentProviderFor = (stripe: StripeSettings | undefined): PaymentProvider => (stripe ? stripePayments(stripe) : testPayments);
+export async function paymentProviderFor(stripe: StripeSettings | undefined): Promise<PaymentProvider> {
+  if (!stripe) return testPayments;
+  // Stripe's client is 200 modules: loaded only by an installation that takes payments with it.
+  const { stripePayments } = await import('./stripe-provider.ts');
+  return stripePayments(stripe);
+}

@@ -1,5 +1,5 @@
 import { readPage } from '../crawler/page-text.ts';
-import { findBadge } from '../domain/owner-listings/badge-check.ts';
+import { findBadge } from '../domain/owner-listings/badge-page.ts';
 import { draftSite } from '../extraction/draft-site.ts';
 import { findVerificationMeta } from '../domain/claims/verification-meta.ts';
 import { detectSuspects } from '../domain/community/vote-detection.ts';

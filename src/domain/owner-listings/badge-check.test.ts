@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkHomepage, findBadge } from './badge-check.ts';
+import { checkHomepage } from './badge-check.ts';
+import { findBadge } from './badge-page.ts';
 import type { PageFetch } from '../../crawler/types.ts';
 
 const SERVICE = 'https://launchyard.example';

@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { MEDIA_KEY, type MediaStorage } from './media-storage.ts';
 import { checkedContentType, checkedMediaKey, checkedPrivateKey, contentTypeOfKey, mediaEtag } from './media-key.ts';
 
@@ -28,10 +28,14 @@ const isMissing = (err: unknown) => statusOf(err) === 404 || ['NotFound', 'NoSuc
  * every object name is a checked key. Static credentials and region are given, so the SDK never
  * asks the instance metadata service; region redirects are not followed; deadlines are short.
  */
+// The SDK is a few hundred modules: loaded by the first use, only on an installation that stores pictures in S3.
+let sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const s3Sdk = () => (sdk ??= import('@aws-sdk/client-s3'));
+
 export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { close(): void } {
   const { bucket } = settings;
   const prefix = settings.prefix ?? '';
-  const client = new S3Client({
+  const made: Promise<S3Client> = s3Sdk().then(({ S3Client }) => new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle ?? false,
@@ -43,12 +47,15 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
     // CRC32 headers the SDK adds to every request by default.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  }));
+  made.catch(() => {}); // a failed load is thrown again by the first use
+  const send: S3Client['send'] = async (command: Parameters<S3Client['send']>[0]) => (await made).send(command);
   const objectName = (key: string) => prefix + checkedMediaKey(key);
   const privateName = (key: string) => prefix + checkedPrivateKey(key);
   async function deleteNames(names: string[]) {
     for (let i = 0; i < names.length; i += 1000) {
-      const res = await client.send(
+      const { DeleteObjectsCommand } = await s3Sdk();
+      const res = await send(
         new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: names.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
       );
       const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
@@ -64,15 +71,17 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
       // time, so a second put stores what is there already, and its LastModified becomes now (an
       // orphan sweep's grace period then covers a picture uploaded again while its old copy awaited
       // the sweep). Concurrent puts of one key: S3 keeps the last, the same bytes.
-      await client.send(
+      const { PutObjectCommand } = await s3Sdk();
+      await send(
         new PutObjectCommand({ Bucket: bucket, Key: objectName(key), Body: body, ContentLength: body.length, ContentType: checkedContentType(key, contentType), CacheControl: IMMUTABLE }),
       );
     },
 
     async get(key) {
+      const { GetObjectCommand } = await s3Sdk();
       let res;
       try {
-        res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectName(key) }));
+        res = await send(new GetObjectCommand({ Bucket: bucket, Key: objectName(key) }));
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -89,15 +98,17 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
 
     // A private file is the person's alone: no cache may keep it, whatever sits in front of the bucket.
     async putPrivate(key, body) {
-      await client.send(
+      const { PutObjectCommand } = await s3Sdk();
+      await send(
         new PutObjectCommand({ Bucket: bucket, Key: privateName(key), Body: body, ContentLength: body.length, ContentType: 'application/zip', CacheControl: 'private, no-store' }),
       );
     },
 
     async getPrivate(key) {
+      const { GetObjectCommand } = await s3Sdk();
       let res;
       try {
-        res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: privateName(key) }));
+        res = await send(new GetObjectCommand({ Bucket: bucket, Key: privateName(key) }));
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -111,7 +122,8 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
     },
 
     async *list(keyPrefix) {
-      for await (const page of paginateListObjectsV2({ client, pageSize: 1000 }, { Bucket: bucket, Prefix: prefix + keyPrefix })) {
+      const { paginateListObjectsV2 } = await s3Sdk();
+      for await (const page of paginateListObjectsV2({ client: await made, pageSize: 1000 }, { Bucket: bucket, Prefix: prefix + keyPrefix })) {
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(prefix.length);
           if (key && MEDIA_KEY.test(key) && object.LastModified) yield { key, writtenAt: object.LastModified };
@@ -120,7 +132,7 @@ export function s3MediaStorage(settings: S3MediaSettings): MediaStorage & { clos
     },
 
     close() {
-      client.destroy();
+      made.then((client) => client.destroy(), () => {});
     },
   };
 }

@@ -57,6 +57,8 @@ test('a card is drawn once: concurrent first views share it, later views know it
     await rm(dir, { recursive: true, force: true });
   });
   const calls = { get: 0, put: 0 };
+  // Puts finished (the file written), not only begun: the test reads the card back after the first.
+  let written = 0;
   /** The real local storage, counted. */
   const counted = (inner: MediaStorage, failPut = false): MediaStorage => ({
     ...inner,
@@ -65,7 +67,8 @@ test('a card is drawn once: concurrent first views share it, later views know it
     put: async (key, body, type) => {
       calls.put++;
       if (failPut) throw new Error('disk full');
-      return inner.put(key, body, type);
+      await inner.put(key, body, type);
+      written++;
     },
   });
   const storage = localMediaStorage(dir);
@@ -79,7 +82,7 @@ test('a card is drawn once: concurrent first views share it, later views know it
     await new Promise((r) => setImmediate(r));
   };
   const views = await Promise.all(Array.from({ length: 5 }, () => shareImage(node, spec)));
-  await drawn(() => pool.stats().completed >= 1 && calls.put >= 1);
+  await drawn(() => pool.stats().completed >= 1 && written >= 1);
   const url = `https://yard.example/media/${shareCardKey(spec)}`;
   for (const v of views) assert.deepEqual(v, { url, width: 1200, height: 630, alt: 'Sharely · Cards for links · 10+ votes (Yard)' });
   assert.equal(pool.stats().completed, 1);
