@@ -29,7 +29,7 @@ import { ENGINE_NAMES, formatEngine, formatVerdicts, verdicts, type Engine, type
 import { measureDrafting, serveDraftSite } from './bench/drafting.ts';
 import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
-import { pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
+import { firstViewTarget, firstViewVerdicts, pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
 import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
 import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts, waitForSearchIndex } from './bench/search.ts';
 import type { Services } from '../src/services.ts';
@@ -496,6 +496,8 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       ...commentTargets(baseUrl, discussions, getJson),
       // The site's pages, each beside the API read it is built from (verdicts: bench/pages.ts).
       ...pageTargets(baseUrl, pageReads(slugs, opts.typo, discussions.busy?.slug)),
+      // Pages each viewed once, in another order than the API's first reads took them.
+      firstViewTarget(baseUrl, [...coldSlugs].reverse()),
     ];
 
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
@@ -644,7 +646,7 @@ async function main() {
   if (opts.listings !== 100_000) caveats.push(`measured at ${opts.listings.toLocaleString('en-US')} listings; the targets are for 100,000`);
   if (opts.connections !== 20) caveats.push(`measured at ${opts.connections} connections; the targets are for 20`);
   if (opts.profile) caveats.push('profiler attached: latencies are inflated');
-  const all = [...verdicts(results), ...searchVerdicts(results), ...commentVerdicts(results), ...pageVerdicts(results, pageReads([], opts.typo))];
+  const all = [...verdicts(results), ...searchVerdicts(results), ...commentVerdicts(results), ...pageVerdicts(results, pageReads([], opts.typo)), ...firstViewVerdicts(results)];
   console.log(`\n${formatVerdicts(all, caveats.join('; ') || undefined)}`);
 }
 

@@ -76,3 +76,28 @@ export function pageVerdicts(results: Partial<Record<Engine, EngineResult>>, rea
   }
   return out;
 }
+
+/** Issue 32, goal 3: listing pages each viewed for the first time (what crawlers and visitors arriving from search hit). */
+export const FIRST_VIEWS = { name: 'page listing first views', min: 20_000, goals: { postgres: { ratio: 0.05, p99Ms: 50 }, pglite: { ratio: 0.02, p99Ms: Infinity } } } as const;
+
+export function firstViewTarget(baseUrl: string, slugs: string[]): Target & { preflight: () => Promise<string | undefined> } {
+  return {
+    name: FIRST_VIEWS.name,
+    label: `GET /listings/{slug} (HTML, br), each of ${slugs.length.toLocaleString('en-US')} listings viewed once`,
+    baseUrl,
+    requests: slugs.map((s) => ({ method: 'GET', path: `/listings/${encodeURIComponent(s)}`, headers: BROWSER })),
+    shared: true,
+    preflight: async () => (slugs.length >= FIRST_VIEWS.min ? undefined : `only ${slugs.length} distinct listings (the target asks for ${FIRST_VIEWS.min.toLocaleString('en-US')})`),
+  };
+}
+
+export function firstViewVerdicts(results: Partial<Record<Engine, EngineResult>>): Verdict[] {
+  return (['postgres', 'pglite'] as const).map((engine) => {
+    const goal = FIRST_VIEWS.goals[engine];
+    const target = `${FIRST_VIEWS.name} on ${ENGINE_NAMES[engine]}: ≥ ${goal.ratio * 100} % of hello-world${Number.isFinite(goal.p99Ms) ? `, p99 ≤ ${goal.p99Ms} ms` : ''}`;
+    const x = results[engine]?.rows.find((r) => r.name === FIRST_VIEWS.name);
+    if (!x) return { status: 'n.a.' as const, target, detail: results[engine] ? 'not measured (--endpoints)' : `${ENGINE_NAMES[engine]} not run` };
+    const ok = x.ratio >= goal.ratio && x.latencyMs.p99 <= goal.p99Ms && clean(x);
+    return { status: ok ? ('PASS' as const) : ('FAIL' as const), target, detail: `${(x.ratio * 100).toFixed(2)} % (${Math.round(x.reqPerSec)} req/s), p99 ${x.latencyMs.p99.toFixed(1)} ms${clean(x) ? '' : `; ${dirty(x)}`}` };
+  });
+}

@@ -257,6 +257,13 @@ function publicReadVerdicts(pg: EngineResult | undefined, lite: EngineResult | u
     if (!pg || !x) out.push({ status: 'n.a.', target, detail: pg ? 'not measured (--endpoints)' : 'PostgreSQL not measured (set DATABASE_URL)' });
     else out.push({ status: x.ratio >= min && clean(x) && !x.note ? 'PASS' : 'FAIL', target, detail: `${(x.ratio * 100).toFixed(1)} % (${int(x.reqPerSec)} req/s)${x.note ? `; ${x.note}` : ''}${clean(x) ? '' : `; ${dirty(x)}`}` });
   }
+  // Issue 32, goal 2: each get_listing the first for its listing on this node.
+  for (const [engine, r, min] of [['PostgreSQL', pg, 0.2], ['PGlite', lite, 0.1]] as const) {
+    const target = `get_listing first reads (≥ 50,000 slugs) on ${engine} ≥ ${min * 100} % of hello-world req/s`;
+    const x = row(r, 'get_listing first reads');
+    if (!r || !x) out.push({ status: 'n.a.', target, detail: r ? 'not measured (--endpoints)' : `${engine} not measured` });
+    else out.push({ status: x.ratio >= min && clean(x) && !x.note ? 'PASS' : 'FAIL', target, detail: `${(x.ratio * 100).toFixed(1)} % (${int(x.reqPerSec)} req/s), p99 ${ms(x.latencyMs.p99)} ms${x.note ? `; ${x.note}` : ''}${clean(x) ? '' : `; ${dirty(x)}`}` });
+  }
   {
     const target = 'single-request p99 ≤ 20 ms for each of these reads on PostgreSQL (caches off)';
     const singles = Object.entries(pg?.singles ?? {});

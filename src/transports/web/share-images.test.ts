@@ -123,7 +123,7 @@ test('a card is drawn once: concurrent first views share it, later views know it
   assert.deepEqual([...data.subarray(centre, centre + 3)], [232, 93, 4]);
 });
 
-test('pages name their card in og:image (1200×630, large Twitter card), /media serves it, a rename makes a new one', async () => {
+test('pages name their card in og:image (1200×630, large Twitter card): a listing its own route, drawn when asked for; the others /media; a rename makes a new one', async () => {
   const t = await createTestApp({ env: { SHARE_IMAGES: 'on' } });
   after(() => t.close());
   const anon = t.siteBrowser();
@@ -147,25 +147,34 @@ test('pages name their card in og:image (1200×630, large Twitter card), /media 
     }
   };
 
+  // A listing page names its card's own route, drawn when a preview asks for it, not when the page is viewed.
   const first = await head('/listings/sharely');
-  assert.match(first.image ?? '', /^http:\/\/localhost:3000\/media\/[0-9a-f]{64}\/share\.png$/);
+  assert.equal(first.image, 'http://localhost:3000/listings/sharely/share.png');
   assert.deepEqual([first.width, first.height, first.card, first.type], ['1200', '630', 'summary_large_image', 'image/png']);
   assert.equal(first.alt, 'Sharely · Link previews <that> sell & "shine" · 10+ votes (Launchyard)');
+  const stored = async () => (await t.app.services.mediaStorage!.list('')[Symbol.asyncIterator]().next()).done === false;
+  assert.equal(await stored(), false, 'viewing the page drew nothing');
   const res = await fetchImage(first.image!);
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['content-type'], 'image/png');
-  assert.match(String(res.headers['cache-control']), /immutable/);
+  assert.equal(res.headers['cache-control'], 'public, max-age=300', 'kept briefly: the card follows the listing');
   const meta = await sharp(res.rawPayload).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['png', 1200, 630]);
+  assert.equal(await stored(), true, 'the drawn card is kept');
 
-  // One more vote in the same step: the same card. A new name: a new card, drawn and served.
+  // One more vote in the same step: the same card. A new name: the same address, a new card.
   await sql`update listings set votes_count = 13 where id = ${id}`.execute(t.db);
   assert.equal((await head('/listings/sharely')).image, first.image);
+  assert.deepEqual((await fetchImage(first.image!)).rawPayload, res.rawPayload);
   await sql`update listings set name = 'Sharely Pro' where id = ${id}`.execute(t.db);
   const renamed = await head('/listings/sharely');
-  assert.notEqual(renamed.image, first.image);
+  assert.equal(renamed.image, first.image);
   assert.match(renamed.alt ?? '', /^Sharely Pro · /);
-  assert.equal((await fetchImage(renamed.image!)).statusCode, 200);
+  const redrawn = await fetchImage(renamed.image!);
+  assert.equal(redrawn.statusCode, 200);
+  assert.notDeepEqual(redrawn.rawPayload, res.rawPayload);
+  // No card for a listing that is not public.
+  assert.equal((await t.app.http.inject({ method: 'GET', url: '/listings/no-such-listing/share.png' })).statusCode, 404);
 
   // The week, the leaderboards and a blog post have theirs.
   for (const path of ['/launches/weeks/this', '/leaderboards', '/leaderboards/community-all-time', '/blog/share-post']) {

@@ -78,6 +78,29 @@ export function shareAlt(spec: ShareCardSpec): string {
 }
 
 /**
+ * The card stored: at once when known, else drawn (concurrent callers share one drawing). A
+ * failed drawing is remembered for a minute, so a hot page does not draw on every request.
+ */
+function drawn(services: Pick<Services, 'pool'>, storage: MediaStorage, key: string, spec: ShareCardSpec, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> | undefined {
+  const state = stateOf(storage);
+  if (state.known.get(key) || state.failed.get(key)) return undefined;
+  let drawing = state.drawing.get(key);
+  if (!drawing) {
+    drawing = draw(services, storage, key, spec)
+      .then(
+        () => state.known.set(key, true),
+        (err: unknown) => {
+          state.failed.set(key, true);
+          log?.warn({ err, key }, 'share image not drawn');
+        },
+      )
+      .finally(() => state.drawing.delete(key));
+    state.drawing.set(key, drawing);
+  }
+  return drawing;
+}
+
+/**
  * The page's share image: its address once the card is stored (drawn now if it is new), or
  * undefined when the site keeps no pictures. If the drawing fails or takes longer than a page may
  * wait, the address is given all the same (it is known before the drawing): the picture appears
@@ -92,25 +115,38 @@ export async function shareImage(
   if (!storage || !services.shareImages) return undefined;
   const key = shareCardKey(spec);
   const image = { url: `${services.publicUrl}/media/${key}`, ...SHARE_IMAGE_SIZE, alt: shareAlt(spec) };
-  const state = stateOf(storage);
-  if (state.known.get(key) || state.failed.get(key)) return image;
-  let drawing = state.drawing.get(key);
-  if (!drawing) {
-    drawing = draw(services, storage, key, spec)
-      .then(
-        () => state.known.set(key, true),
-        (err: unknown) => {
-          state.failed.set(key, true);
-          log?.warn({ err, key }, 'share image not drawn');
-        },
-      )
-      .finally(() => state.drawing.delete(key));
-    state.drawing.set(key, drawing);
-  }
+  const drawing = drawn(services, storage, key, spec, log);
+  if (!drawing) return image;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([drawing, new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
   clearTimeout(timer);
   return image;
+}
+
+/**
+ * A share image named by a route of its own (`/listings/{slug}/share.png`), drawn when that
+ * route is asked for, not when the page is viewed: a directory's pages are viewed far more often
+ * (crawlers read every one) than their cards are fetched (when a link is shared), and a drawing
+ * costs 0.1–0.2 s of CPU. The route's address stays the same while the card changes.
+ */
+export function shareImageOnRequest(services: Pick<Services, 'mediaStorage' | 'shareImages'>, url: string, spec: ShareCardSpec): ShareImage | undefined {
+  if (!services.mediaStorage || !services.shareImages) return undefined;
+  return { url, ...SHARE_IMAGE_SIZE, alt: shareAlt(spec) };
+}
+
+/** The card's PNG, drawn first if it is not stored yet; null when it cannot be had (no pictures kept, the drawing failed). */
+export async function shareCardPng(
+  services: Pick<Services, 'mediaStorage' | 'pool' | 'shareImages'>,
+  spec: ShareCardSpec,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Buffer | null> {
+  const storage = services.mediaStorage;
+  if (!storage || !services.shareImages) return null;
+  const key = shareCardKey(spec);
+  await drawn(services, storage, key, spec, log);
+  const stored = await storage.get(key);
+  if (!stored) stateOf(storage).known.delete(key); // taken by the orphan sweep: drawn again next time
+  return stored?.body ?? null;
 }
 
 /** Stores the card unless another node (or an earlier process) already has. */

@@ -22,7 +22,8 @@ import { discussionSection, type DiscussionForm, type DiscussionView, type Viewe
 import { discussionView, registerDiscussionPosts } from './discussion-posts.ts';
 import { claimInvite } from '../claims/flow-pages.ts';
 import { breadcrumbs, faqPage, softwareApplication } from '../json-ld.ts';
-import { listingShareCard, shareImage } from '../share-images.ts';
+import { listingShareCard, shareImageOnRequest } from '../share-images.ts';
+import { listingShareCardPath, registerListingShareCard } from './listing-share-card.ts';
 
 /**
  * The listing page (every section of the profile, from get_listing and its neighbours' operations,
@@ -63,14 +64,15 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
     const s = request.siteSession;
     // The profile first: an unknown slug is a 404 before anything else is asked.
     const profile = await readOperation(services, request, getListing, { slug });
-    const [alternatives, awards, badges, reviews, standing, threads, share] = await Promise.all([
+    // The card is named, not drawn: its own route draws it when a preview asks (listing-share-card.ts).
+    const share = shareImageOnRequest(services, `${web.publicUrl}${listingShareCardPath(profile.slug)}`, listingShareCard(profile, web.siteName));
+    const [alternatives, awards, badges, reviews, standing, threads] = await Promise.all([
       readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
       readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
       readOperation(services, request, getBadges, { slug }),
       services.community.reviews(slug),
       s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
       readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
-      shareImage(services, listingShareCard(profile, web.siteName), request.log),
     ]);
     const viewer = s && standing ? await viewerOf(s, standing, threads.items) : undefined;
     const path = listingHref(profile.slug);
@@ -127,6 +129,7 @@ ${claimInvite({ slug: profile.slug, name: profile.name, isTeam: standing?.is_tea
   });
 
   registerDiscussionPosts(app, web, { actorOf, renderListing });
+  registerListingShareCard(app, web);
 
   app.post('/listings/:slug/vote', SITE_ROUTE, async (request, reply) => {
     const { slug } = request.params as { slug: string };
