@@ -57,7 +57,8 @@ files = runOrder(files);
 const concurrency = process.env.TEST_DATABASE_URL ? 3 : 2;
 // Its own process group: a failed check stops every test file and what they started (services,
 // browsers) with one signal. Ctrl-C reaches only this process's group, so it is passed on.
-const runner = spawn(process.execPath, [...TEST_V8_FLAGS, '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...reporterArgs, ...files], {
+// Through the runner's API (scripts/test-run.ts): the command line would start the files by name.
+const runner = spawn(process.execPath, [...TEST_V8_FLAGS, path.join(root, 'scripts', 'test-run.ts'), String(concurrency), '120000', ...reporterArgs, ...files], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -225,6 +225,25 @@ test('founders: a name inside testimonial markup does not count, the same words 
   assert.deepEqual(v.founders, [{ name: 'Ravi Nair', title: 'Co-founder', bio: null, evidence: [q('Ravi Nair, Co-founder')] }]);
 });
 
+test('founders: a self-introduction counts only on an "About me" page and outside testimonials', () => {
+  const about = pageFromHtml(HOME, '<html><body><h1>Über mich</h1><p>Ich heiße Bernd Bauer und bin Imker.</p><blockquote><p>Mein Name ist Anna Kunde, der Honig ist köstlich.</p></blockquote></body></html>');
+  const shop = pageFromHtml('https://acme.test/shop', '<html><body><h1>Shop</h1><p>My name is Carl Smith and I love this honey.</p></body></html>');
+  const v = verifyExtraction(
+    {
+      fields: [],
+      faqs: [],
+      founders: [
+        { name: 'Bernd Bauer', title: null, bio: null, evidence: [q('Ich heiße Bernd Bauer und bin Imker.')] },
+        { name: 'Anna Kunde', title: null, bio: null, evidence: [q('Mein Name ist Anna Kunde, der Honig ist köstlich.')] },
+        { name: 'Carl Smith', title: null, bio: null, evidence: [q('My name is Carl Smith and I love this honey.', 'https://acme.test/shop')] },
+      ],
+      socials: {},
+    },
+    [about, shop],
+  );
+  assert.deepEqual(v.founders.map((f) => f.name), ['Bernd Bauer']);
+});
+
 test('FAQs: question and answer must be quoted; limits 300 / 1500, at most 10', () => {
   const page = snap(HOME, 'Can I export? Yes, as CSV or PDF.');
   const v = verifyExtraction(

@@ -40,6 +40,21 @@ export const FOUNDER_WORDS = [
   '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
 ];
 
+/**
+ * A person introducing themselves ("My name is Jane Doe"). Only on an "About me" page (below) is
+ * this who runs the business: a one-person business presents its owner there.
+ */
+export const SELF_INTRODUCTIONS = [
+  'my name is', 'ich heiße', 'ich heisse', 'mein name ist', "je m'appelle", 'me llamo', 'mi nombre es', 'meu nome é', 'chamo-me',
+  'mi chiamo', 'il mio nome è', 'mijn naam is', 'nazywam się', 'mam na imię', 'jmenuji se', 'меня зовут',
+];
+
+/** Headings of a page about the one person behind a business ("About me", "Über mich", "Обо мне"). */
+export const ABOUT_ME_HEADINGS = [
+  'about me', 'über mich', 'ueber mich', 'à propos de moi', 'qui suis-je', 'sobre mí', 'sobre mi', 'sobre mim', 'chi sono',
+  'over mij', 'o mnie', 'o mně', 'обо мне', 'о себе',
+];
+
 /** A year is stated as the founding year ("founded in 2019", "seit 2019", "fondée en 2019"). */
 export const FOUNDING_WORDS = [
   // en (foundingdate: the crawler's "json-ld foundingDate: 2019" line)
@@ -112,6 +127,16 @@ export const CONTRAST_WORDS = [
   '相比', '相較', '而不是', '更快',
 ];
 
+/**
+ * Words that sum up an enumeration after a dash ("Ten years of experience, native teachers, a
+ * central location – all this makes …"): the items before the dash are what the site is proud of.
+ */
+export const SUMMING_UP_WORDS = [
+  'all of this', 'all this', 'all of which', 'all that', 'das alles', 'all das', 'all dies', 'tout cela', 'tout ça', 'tout ce qui',
+  'todo esto', 'todo ello', 'todo eso', 'todo lo que', 'tudo isso', 'tudo o que', 'tutto ciò', 'tutto questo', 'dit alles',
+  'dat alles', 'wszystko to', 'to wszystko', 'to vše', 'to všechno', 'всё то', 'все то', 'всё это', 'все это',
+];
+
 /** class / id fragments of customer-voice markup. */
 export const TESTIMONIAL_MARKUP = /testimonial|review|quote|customer|kundenstimme|temoignage|témoignage|testimonio|recension|rating/i;
 
@@ -137,3 +162,7 @@ export const FOUNDER_WORD = new RegExp(wordsSource(FOUNDER_WORDS), 'u');
 export const COPYRIGHT = new RegExp(wordsSource(COPYRIGHT_MARKERS), 'u');
 export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
 export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');
+/** A self-introduction that ends just before a name (tested on normalised text). */
+export const SELF_INTRODUCTION_BEFORE_NAME = new RegExp(`(?:${wordsSource(SELF_INTRODUCTIONS)})\\s*$`, 'u');
+/** An "About me" heading and nothing else (tested on normalised text). */
+export const ABOUT_ME_HEADING = new RegExp(`^(?:${wordsSource(ABOUT_ME_HEADINGS)})$`, 'u');

@@ -22,6 +22,13 @@ const places: Array<{ name: string; html: string; country: string | null; city: 
   { name: 'the Russian "г." before the city (no country named)', html: doc('ru', '<footer><p>г. Калининград, ул. Красная 115</p></footer>'), country: null, city: 'Калининград' },
   { name: 'an address under a "Contact" heading', html: doc('de', '<section><div><h2>Kontakt</h2></div><p>Maier GmbH</p><p>Schillerstr. 50, 89077 Ulm, Deutschland</p></section>'), country: 'DE', city: 'Ulm' },
   { name: 'a postcode and a town without a country: the city only', html: doc('de', '<footer><address>Schillerstr. 50, 89077 Ulm</address></footer>'), country: null, city: 'Ulm' },
+  { name: 'a Brazilian "Cidade - UF, CEP" address: city and country', html: doc('pt', '<footer><ul><li>R. Panamá, 25 - Centro, Foz do Iguaçu - PR, 85851-000</li></ul></footer>'), country: 'BR', city: 'Foz do Iguaçu' },
+  { name: 'a Brazilian "Cidade - UF" without its CEP: the city only', html: doc('pt', '<footer><h4>Contato</h4><p>Telefone: (79) 9999-0000</p><p>Aracaju - SE</p></footer>'), country: null, city: 'Aracaju' },
+  { name: 'a Russian address street first, city last ("ул. Красная 115, каб. 43 Калининград")', html: doc('ru', '<footer><h3>Адрес</h3><div class="addr"><p> ул.Красная 115, каб. 43 <span>Калининград</span> </p></div></footer>'), country: null, city: 'Калининград' },
+  { name: 'a Russian street without a house number names no city', html: doc('ru', '<footer><h3>Адрес</h3><p>ул. Красная Площадь</p></footer>'), country: null, city: null },
+  { name: 'a maker\'s "Fatto in Italia" when no address says more', html: doc('it', '<footer><p>Editor PDF locale per Windows e Linux. Fatto in Italia.</p></footer>'), country: 'IT', city: null },
+  { name: 'an address wins over "Made in Germany"', html: doc('en', '<main><p>Our knives are made in Germany with care.</p></main><footer><p>Via Roma 1, Milano, Italy</p></footer>'), country: 'IT', city: 'Milano' },
+  { name: '"made in small batches" names no country', html: doc('en', '<main><p>Soap made in small batches.</p></main>'), country: null, city: null },
   { name: 'a prefecture named in a sentence is not an address of the company… unless written as one', html: doc('ja', '<main><p>東京や大阪のお客様にもお届けします。</p></main>'), country: null, city: null },
 ];
 for (const s of places) {

@@ -177,6 +177,22 @@ const usps: Array<{ name: string; pages: Record<string, string>; expect: string[
     pages: { '/': doc('de', '<section class="hero"><p class="eyebrow">Familienbetrieb in 3. Generation</p><h1>Metallbau mit Präzision</h1><div class="cta"><a href="/kontakt">Kontakt</a> <a href="/leistungen">Leistungen</a></div><ul class="pills"><li>Planung &amp; Montage</li><li>Sonderlösungen &amp; Einzelstücke</li></ul></section><h2>Leistungen</h2><ul><li>Treppen</li></ul>') },
     expect: ['Familienbetrieb in 3. Generation', 'Planung & Montage', 'Sonderlösungen & Einzelstücke'],
   },
+  {
+    name: 'an enumeration summed up after a dash ("…, …, … – всё то, что …"); a list of two, or one without the summing-up, is not',
+    pages: {
+      '/': doc(
+        'ru',
+        '<h1>Курсы</h1><p>Мы учим с 2010 года. Опыт преподавания за рубежом, занятия в малых группах, удобное расписание для взрослых - всё то, что делает учёбу приятной.</p>' +
+          '<p>Тихий район, новые классы - всё это для вас.</p><p>Кофе, чай, печенье и много другого.</p>',
+      ),
+    },
+    expect: ['Опыт преподавания за рубежом', 'занятия в малых группах', 'удобное расписание для взрослых'],
+  },
+  {
+    name: 'the same in English with an en dash ("– all this makes")',
+    pages: { '/': doc('en', '<h1>Bakery</h1><p>Flour milled next door, loaves baked at dawn, prices that stay fair – all this makes us the village favourite.</p>') },
+    expect: ['Flour milled next door', 'loaves baked at dawn', 'prices that stay fair'],
+  },
 ];
 for (const s of usps) {
   test(`usps: ${s.name}`, async () => {
@@ -203,4 +219,28 @@ for (const s of pricing) {
 
 test('pricing_model: an open-source project without a pricing page states its licence', async () => {
   assert.equal(await valueOf('pricing_model', { '/': doc('en', '<h1>Mosh</h1><p>Mosh is free software, available for GNU/Linux, BSD and macOS.</p>') }), 'open-source');
+});
+
+test('pricing_summary: without a pricing page, the sentence with an amount in the answer to an FAQ question about the price; no model from it', async () => {
+  const pages = {
+    '/': doc('pt', '<h1>Pulverização com drone</h1>'),
+    '/faq': doc('pt', '<h1>Perguntas Frequentes</h1><h3>Quanto tempo leva?</h3><p>Cerca de 1 hora por 20 hectares, R$ 0 de deslocamento.</p><h3>Quanto custa o serviço?</h3><p>O valor varia conforme a área. Em média, o custo fica entre R$ 100 e R$ 120 por hectare. Peça um orçamento!</p>'),
+  };
+  assert.equal(await valueOf('pricing_summary', pages), 'Em média, o custo fica entre R$ 100 e R$ 120 por hectare.');
+  assert.equal(await valueOf('pricing_model', pages), null);
+});
+
+test('pricing_summary: an FAQ answer about the price only in the page\'s JSON-LD, not shown, is not read', async () => {
+  const ld = JSON.stringify({ '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Was kostet eine Website?', acceptedAnswer: { '@type': 'Answer', text: 'Websites gibt es ab CHF 2999 als Fixpreis.' } }] });
+  const pages = { '/': `<!doctype html><html lang="de"><head><title>Web</title><script type="application/ld+json">${ld}</script></head><body><main><h1>Webdesign</h1><p>Fixpreis, keine versteckten Kosten.</p></main></body></html>` };
+  assert.equal(await valueOf('pricing_summary', pages), null);
+});
+
+test('pricing_summary: a free product without a pricing page, its own short line saying so; not a long description, nor a paid service\'s free offer', async () => {
+  const free = { '/': doc('ru', '<h1>Платформа</h1><p>Свободная платформа с открытым исходным кодом.</p><p>Бесплатно</p>') };
+  assert.equal(await valueOf('pricing_summary', free), 'Бесплатно');
+  const described = { '/': doc('en', '<h1>Player</h1><p>A free, open source, and cross-platform media player</p><p>Licensed under the GPL, it is free software.</p>') };
+  assert.equal(await valueOf('pricing_summary', described), null);
+  const service = { '/': doc('pt', '<h1>Drones</h1><h2>Preços</h2><p>Pulverização R$ 100 por hectare</p><p>Orçamento gratuito</p>') };
+  assert.notEqual(await valueOf('pricing_summary', service), 'Orçamento gratuito');
 });

@@ -65,6 +65,41 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
     pages: { '/': doc('ru', '<h1>Школа</h1>'), '/o-nas': doc('ru', '<h1>О нас</h1><p>Иван Петров, основатель школы, преподаёт с 2010 года.</p>') },
     expect: [['Иван Петров', 'основатель школы', null]],
   },
+  {
+    name: 'an about page\'s JSON-LD description with the verb last ("von … gegründet", "door … opgericht"); a review\'s is not read',
+    pages: {
+      '/': doc('de', '<h1>Beratung</h1>'),
+      '/ueber-uns':
+        '<!doctype html><html lang="de"><head><title>Über uns</title><script type="application/ld+json">' +
+        JSON.stringify([
+          { '@context': 'https://schema.org', '@type': 'AboutPage', description: 'Beispiel GmbH wurde von Anna Berger, Paul Kern und Lea Roth gegründet. Sie berät Firmen.' },
+          { '@context': 'https://schema.org', '@type': 'Review', description: 'Die Firma wurde von Max Muster gegründet, sagt man.' },
+        ]) +
+        '</script></head><body><main><h1>Über uns</h1><p>Wir beraten Firmen.</p></main></body></html>',
+      '/over-ons': doc('nl', '<h1>Over ons</h1><p>Het bureau werd in 2012 door Jan de Vries opgericht.</p><p>Wij zijn von Anfang an dabei.</p>'),
+    },
+    expect: [
+      ['Anna Berger', null, null],
+      ['Paul Kern', null, null],
+      ['Lea Roth', null, null],
+      ['Jan de Vries', null, null],
+    ],
+  },
+  {
+    name: 'the owner introducing themselves on an "About me" page ("Ich heiße …"), not a customer doing so in a quote, nor on other pages',
+    pages: {
+      '/': doc('en', '<h1>Honey</h1><p>My name is Carl Smith and I love this honey.</p>'),
+      '/ueber-uns': doc(
+        'de',
+        '<h1>Über mich</h1><p><strong>Ich heiße Bernd Bauer</strong> und habe die Imkerei von meinem Vater übernommen.</p><blockquote><p>Mein Name ist Anna Kunde, der Honig ist köstlich.</p></blockquote>',
+      ),
+      '/o-mnie': doc('pl', '<h1>O mnie</h1><p>Nazywam się Jan Kowalski i prowadzę pasiekę od 2010 roku.</p>'),
+    },
+    expect: [
+      ['Bernd Bauer', null, null],
+      ['Jan Kowalski', null, null],
+    ],
+  },
 ];
 
 for (const c of cases) {

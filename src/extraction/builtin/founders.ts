@@ -1,9 +1,9 @@
 import type { Element } from 'domhandler';
 import type { Evidence, FounderProposal } from '../types.ts';
 import { elementText } from '../element-text.ts';
-import { nodesOf, organisations, textsOf } from '../json-ld.ts';
+import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch } from '../quote-match.ts';
-import { FOUNDER_WORD, FOUNDER_WORDS, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { inChrome } from './sections.ts';
 import { isWholeName, nameEndAt, wordStarts } from './person-names.ts';
 import { clean, type Site, type SitePage } from './site.ts';
@@ -36,9 +36,10 @@ export function founderProposals(site: Site): FounderProposal[] {
       else add(card.name, card.role, card.bio, page.quote(`${card.name} ${card.role}`), page.quote(card.bio));
     }
     for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
-    for (const text of statements(page)) {
+    const aboutMe = isAboutMePage(page);
+    for (const text of [...statements(page), ...ownDescriptions(page.jsonLd)]) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
-      for (const m of foundedBy(text)) {
+      for (const m of [...foundedBy(text), ...agentBeforeVerb(text)]) {
         const sentence = sentenceAround(text, m.start, m.end);
         for (const name of m.names) add(name, null, null, page.quote(sentence));
       }
@@ -50,6 +51,7 @@ export function founderProposals(site: Site): FounderProposal[] {
         for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
       }
       for (const m of rolesWithCjkName(text)) add(m.name, m.role, null, page.quote(text.slice(m.start, m.end)));
+      if (aboutMe) for (const m of selfIntroductions(text)) for (const name of m.names) add(name, null, null, page.quote(sentenceAround(text, m.start, m.end)));
     }
   }
   return found;
@@ -86,6 +88,50 @@ function* foundedBy(text: string): Generator<Statement> {
     if (!found) continue;
     yield { start: verb.index, end: found.end, names: found.names, role: null };
     resume = found.end;
+  }
+}
+
+/** Customers' and authors' words in structured data: reviews, comments, quotations. */
+const OTHER_VOICES = ['Review', 'Comment', 'Quotation', 'Question', 'Answer', 'Rating', 'AggregateRating'];
+
+/**
+ * The descriptions a page's JSON-LD gives of itself and its organisation ("AboutPage":
+ * "Foo GmbH wurde von Jane Doe und John Roe gegründet."): the site's own words, quotable from the
+ * stored text's "json-ld description:" line.
+ */
+function ownDescriptions(nodes: readonly JsonLdNode[]): string[] {
+  return nodes.filter((n) => !isType(n, ...OTHER_VOICES)).flatMap((n) => textOf(n.description) ?? []).map(clean).filter((t) => t.length <= 400);
+}
+
+/** German and Dutch put the verb last: "von Jane Doe und John Roe (2019) gegründet", "door Jan de Vries opgericht". */
+const AGENT_FIRST = /(?<![\p{L}])(?:von|door)\s+(?=\p{Lu})/giu;
+const VERB_LAST = /(?<![\p{L}])(?:gegründet|opgericht)(?![\p{L}])/u;
+
+function* agentBeforeVerb(text: string): Generator<Statement> {
+  for (const agent of text.matchAll(AGENT_FIRST)) {
+    const found = nameList(text, agent.index + agent[0].length);
+    if (!found) continue;
+    // The verb closes the same clause, within reach of the last name.
+    const rest = text.slice(found.end, found.end + AGENT_REACH).split(/[.!?;:]/)[0];
+    const verb = VERB_LAST.exec(rest);
+    if (!verb) continue;
+    yield { start: agent.index, end: found.end + verb.index + verb[0].length, names: found.names, role: null };
+  }
+}
+
+/** A page headed "About me" ("Über mich", "Обо мне"): the one person behind the business presents themselves. */
+export function isAboutMePage(page: Pick<SitePage, '$'>): boolean {
+  return page.$('h1, h2').toArray().some((h) => ABOUT_ME_HEADING.test(normalizeForMatch(elementText(h))));
+}
+
+const SELF_INTRODUCTION = new RegExp(`(?:${wordsSource(SELF_INTRODUCTIONS)})\\s+(?=\\p{Lu})`, 'giu');
+
+/** "Ich heiße Bernhard Baumann und …", "My name is Jane Doe." */
+function* selfIntroductions(text: string): Generator<Statement> {
+  for (const m of text.matchAll(SELF_INTRODUCTION)) {
+    const at = m.index + m[0].length;
+    const end = nameEndAt(text, at);
+    if (end !== null) yield { start: m.index, end, names: [text.slice(at, end)], role: null };
   }
 }
 

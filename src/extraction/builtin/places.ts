@@ -6,13 +6,16 @@ import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 import { japaneseAddress } from '../japanese-address.ts';
+import { brazilianAddress } from '../brazilian-address.ts';
+import { russianStreetCity } from '../russian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
 
 /**
  * country and city only from an address the site states: its JSON-LD PostalAddress, an
  * <address> element, a "based in Berlin, Germany" sentence, or the postal address of its
- * imprint / contact page. Never from prices, currencies, phone prefixes or the domain.
+ * imprint / contact page; failing those, the country a maker says its goods are made in ("Made in
+ * Italy"). Never from prices, currencies, phone prefixes or the domain.
  */
 export function placeProposals(site: Site): FieldProposal[] {
   const out: Array<FieldProposal | null> = [];
@@ -45,7 +48,33 @@ export function placeProposals(site: Site): FieldProposal[] {
       if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')), ...fromLocalForms(page, text));
     });
   }
+  // Last, so that any address above is preferred: a maker's "Made in Italy".
+  for (const page of site.byRole('home', 'about', 'features', 'other')) {
+    for (const text of statements(page, { footer: true })) out.push(...fromMadeIn(page, text));
+  }
   return out.filter((p): p is FieldProposal => p !== null);
+}
+
+/** "Made in Italy", "Fatto in Italia", "Hergestellt in Deutschland", "Fabriqué en France", "Hecho en México". */
+const MADE_IN = /(?<![\p{L}])(?:made in|hergestellt in|gefertigt in|produziert in|fabriqué en|fabriqué au|fabriquée en|fait en|hecho en|fabricado en|fabricado no|fabricado em|feito no|feito em|fatto in|prodotto in|gemaakt in|vyrobeno v|wyprodukowano w)\s+/giu;
+const PLACE_AT = new RegExp(`\\p{Lu}[\\p{L}'’-]*(?: \\p{Lu}[\\p{L}'’-]*){0,2}`, 'uy');
+
+function fromMadeIn(page: SitePage, text: string): Array<FieldProposal | null> {
+  const out: Array<FieldProposal | null> = [];
+  for (const m of text.matchAll(MADE_IN)) {
+    PLACE_AT.lastIndex = m.index + m[0].length;
+    const place = PLACE_AT.exec(text)?.[0];
+    if (!place) continue;
+    // "Made in Germany With Love": the longest run of words that is a country.
+    const words = place.split(' ');
+    for (let n = words.length; n > 0; n--) {
+      const code = resolveCountry(words.slice(0, n).join(' '), [page.snapshot.lang]);
+      if (!code) continue;
+      out.push(propose('country', code, [page.quote(sentenceAround(text, m.index, PLACE_AT.lastIndex))]));
+      break;
+    }
+  }
+  return out;
 }
 
 function jsonLdAddresses(nodes: JsonLdNode[]): JsonLdNode[] {
@@ -113,7 +142,8 @@ function fromCountryLine(page: SitePage, line: string): Array<FieldProposal | nu
 
 /**
  * Address forms of one country: a Japanese prefecture address (country JP, the municipality as the
- * city), and the Russian "г. Калининград" / "город Калининград" (the city; the country only when
+ * city), the Brazilian "Guaratuba - PR, 83280-000" (the city; country BR with the CEP), the Russian
+ * street-first "ул. Красная 115, каб. 43 Калининград" (the city, last), and the Russian "г. Калининград" / "город Калининград" (the city; the country only when
  * named).
  */
 function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | null> {
@@ -123,6 +153,14 @@ function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | nul
     const evidence = page.quote(line.length <= 200 ? line : jp.text);
     out.push(propose('country', 'JP', [evidence]), propose('city', jp.municipality, [evidence]));
   }
+  const br = brazilianAddress(line);
+  if (br) {
+    const evidence = page.quote(line.length <= 200 ? line : br.text);
+    out.push(propose('city', br.city, [evidence]));
+    if (br.cep) out.push(propose('country', 'BR', [evidence]));
+  }
+  const cityLast = russianStreetCity(line);
+  if (cityLast && line.length <= 200) out.push(propose('city', cityLast, [page.quote(line)]));
   const ru = RUSSIAN_CITY.exec(line);
   if (ru) {
     const evidence = page.quote(line.length <= 200 ? line : ru[0]);

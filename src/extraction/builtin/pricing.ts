@@ -3,6 +3,7 @@ import { PRICE, pricingModelOf, pricingSignals, type PricingModel, type PricingS
 import { headingsMatching } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
+import { faqProposals } from './faq.ts';
 
 const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价/i;
 const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
@@ -24,6 +25,9 @@ export function pricingProposals(site: Site): FieldProposal[] {
     if (out.some((p) => p?.field === 'pricing_model')) break;
   }
   if (!out.some((p) => p?.field === 'pricing_model')) out.push(openSourceLicence(site));
+  if (!out.some((p) => p?.field === 'pricing_summary')) out.push(costAnswer(site));
+  const model = out.find((p) => p?.field === 'pricing_model')?.value;
+  if (!out.some((p) => p?.field === 'pricing_summary') && (model === 'free' || model === 'open-source')) out.push(freeLine(site));
   return out.filter((p): p is FieldProposal => p !== null);
 }
 
@@ -97,4 +101,46 @@ function summary(page: SitePage): FieldProposal | null {
   });
   const value = parts.join('; ');
   return parts.length && value.length <= 500 ? propose('pricing_summary', value, evidence) : null;
+}
+
+/** An FAQ question about the price ("How much does it cost?", "Quanto custa…?", "Сколько стоит…?"). */
+const COST_QUESTION =
+  /how much|what does .{0,60} cost|what is the (?:price|cost)|\bcost\b|\bprice\b|wie viel|wieviel|was kostet|kosten|combien|(?<!\p{L})co[uû]t|\bprix\b|tarif|cu[aá]nto|cuesta|precio|quanto cust|pre[çc]o|valor|quanto cost|prezzo|сколько стоит|стоимост|цен[аы]|ile kosztuje|koszt|cena|hoeveel kost|prijs|kolik stoj|いくら|料金|価格|费用|多少钱/iu;
+const MAX_COST_SENTENCE = 200;
+
+/**
+ * Without a pricing page or section: the answer to an FAQ question about the price, its first
+ * sentence that states an amount ("Em média, o custo fica entre R$ 100 e R$ 120 por hectare.").
+ * The model is not read from it: one figure in an answer says too little about how one pays.
+ * Only an answer shown on the page counts, as prices elsewhere are read from what visitors see.
+ */
+function costAnswer(site: Site): FieldProposal | null {
+  for (const faq of faqProposals(site)) {
+    if (!COST_QUESTION.test(faq.question)) continue;
+    const sentence = faq.answer.split(/(?<=[.!?\u3002])\s+/).find((s) => s.length <= MAX_COST_SENTENCE && PRICE.test(s));
+    const page = site.pages.find((p) => faq.evidence.some((e) => e.url === p.url));
+    // Prices are read where visitors read them, as on a pricing page: not from an FAQ's JSON-LD alone.
+    if (sentence && page && statements(page, { max: 2000 }).some((t) => t.includes(sentence))) return propose('pricing_summary', clean(sentence), [page.quote(sentence)]);
+  }
+  return null;
+}
+
+// Short: a longer line saying "free" is a description ("a free, open source media player").
+const MAX_FREE_LINE = 40;
+
+/**
+ * A free or open-source product without a pricing page: its own short line saying it costs
+ * nothing ("Always FREE for everyone.", "Бесплатно") is the summary. Only for such a model: on a
+ * paid service "Free estimate" is an offer, not its pricing.
+ */
+function freeLine(site: Site): FieldProposal | null {
+  for (const page of site.byRole('home', 'features', 'about')) {
+    const line = statements(page).find((t) => {
+      if (t.length > MAX_FREE_LINE || PRICE.test(t)) return false;
+      const s = pricingSignals(t);
+      return s.free && !s.freemium && !s.paidAmount && !s.subscription && !s.oneTime && !s.usage;
+    });
+    if (line) return propose('pricing_summary', line, [page.quote(line)]);
+  }
+  return null;
 }

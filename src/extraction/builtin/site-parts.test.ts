@@ -42,3 +42,20 @@ test('a fediverse handle (@Tusk@mastodon.social) is not a contact address', asyn
   assert.equal(await valueOf('contact_email', { '/': home }), null);
   assert.equal(await valueOf('contact_email', { '/': home, '/privacy-policy/': doc('en', '<main><h1>Privacy</h1><p>Questions: contact@tusk.example</p></main>') }), 'contact@tusk.example');
 });
+
+test('tagline: a page without a main heading, its meta description when one short phrase; not when the page has an h1 or the description is several sentences', async () => {
+  const head = (description: string) => `<!doctype html><html lang="fr"><head><title>Accueil | coop</title><meta name="description" content="${description}"></head>`;
+  const bare = `${head('coop accompagne vos projets Web dans une démarche de qualité')}<body><nav><a href="/">accueil</a></nav><div class="main"><p>Nous sommes une coopérative.</p></div></body></html>`;
+  assert.equal(await valueOf('tagline', { '/': bare }), 'coop accompagne vos projets Web dans une démarche de qualité');
+  const headed = `${head('Vino orgánico elaborado de manera artesanal')}<body><main><h1>Finca</h1><p>Bienvenidos.</p></main></body></html>`;
+  assert.equal(await valueOf('tagline', { '/': headed }), null);
+  const long = `${head('Nous sommes une coopérative. Nous faisons des sites.')}<body><div><p>Bonjour.</p></div></body></html>`;
+  assert.equal(await valueOf('tagline', { '/': long }), null);
+});
+
+test('tagline: a main heading "Name – phrase" gives the phrase; a Japanese heading without spaces is a phrase too', async () => {
+  const named = `<!doctype html><html lang="de"><head><title>Beratung — Acmeo</title><meta property="og:site_name" content="Acmeo"></head><body><main><h1>Acmeo – KI-Lösungen &amp; digitale Transformation für KMU</h1><p>Wir beraten.</p></main></body></html>`;
+  assert.equal(await valueOf('tagline', { '/': named }), 'KI-Lösungen & digitale Transformation für KMU');
+  const ja = `<!doctype html><html lang="ja"><head><title>山田農園</title></head><body><main><h1>田んぼと畑：中之条</h1><p>お米を育てています。</p></main></body></html>`;
+  assert.equal(await valueOf('tagline', { '/': ja }), '田んぼと畑：中之条');
+});

@@ -83,9 +83,22 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   const title = normalizeForMatch(home.meta.title);
   // A title that is one descriptive phrase without the name ("Английский язык в Калининграде") is the site's own one-liner.
   const wholeTitle = describesPage(home.meta.title) && !normalizeForMatch(home.meta.title).includes(n) ? home.meta.title : '';
-  return unique([h1, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle].map(clean)).filter(
+  // Last: a page without a main heading says what it is in its meta description, when that is one short phrase.
+  const metaLine = !first && oneLine(home.meta.description) ? home.meta.description : '';
+  // "Amplifyr – KI-Lösungen für KMU": a main heading that is the name and a phrase; the phrase is the tagline.
+  const h1Parts = h1.split(SEPARATOR).map((p) => p.trim());
+  const h1Rest = h1Parts.length === 2 && n !== '' && h1Parts.some((p) => normalizeForMatch(p) === n) ? (h1Parts.find((p) => normalizeForMatch(p) !== n) ?? '') : '';
+  return unique([h1, h1Rest, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle, metaLine].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n && !titleLike(t, title, n) && saysSomething(t, n),
   );
+}
+
+const MAX_ONE_LINE = 100;
+
+/** One sentence of a few words, short enough for a tagline. */
+function oneLine(text: string): boolean {
+  const t = clean(text);
+  return t.length <= MAX_ONE_LINE && isPhrase(t) && !/[.!?\u3002]\s+\S/u.test(t);
 }
 
 /** A title that is one phrase of several words, without a "Page | Site" separator ("Английский язык в Калининграде"). */
@@ -101,8 +114,11 @@ function isPhrase(text: string): boolean {
 /** More than the name: two words with letters once the name is taken out ("ПРОФИ 8(911)860-36-78" says nothing). */
 function saysSomething(text: string, name: string): boolean {
   const rest = name ? normalizeForMatch(text).replace(name, ' ') : normalizeForMatch(text);
+  // Japanese and Chinese put no spaces between words: four letters of them say something ("田んぼと畑：中之条").
+  if (UNSPACED.test(rest)) return (rest.match(UNSPACED_LETTERS) ?? []).length >= 4;
   return rest.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
 }
+const UNSPACED_LETTERS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
 
 /** "Page | Site" (the page title, or its parts in another order with the name as one part): a title, not a tagline. */
 function titleLike(text: string, title: string, name: string): boolean {

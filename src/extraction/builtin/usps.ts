@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
-import { CONTRAST, TESTIMONIAL_HEADINGS } from '../vocabulary.ts';
+import { CONTRAST, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, wordsSource } from '../vocabulary.ts';
 import { faqContext } from './faq.ts';
 import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
 import { listedItems } from './sections.ts';
@@ -35,6 +35,7 @@ export function uspProposal(site: Site): FieldProposal | null {
   list.addAll(site.home, keyFigures(site.home));
   for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) list.addAll(page, leadInLists(page));
   if (list.size < 3) list.addAll(site.home, contrasts(site.home), MAX_SENTENCE);
+  if (list.size < 3) list.addAll(site.home, summedUpQualities(site.home));
   return list.proposal('usps');
 }
 
@@ -101,6 +102,34 @@ function contrasts(page: SitePage): string[] {
   // A list item read whole and its paragraph read alone ("Fast Build in hours, not weeks." and
   // "Build in hours, not weeks."): the shorter is the sentence.
   return out.filter((s) => !out.some((t) => t !== s && t.length < s.length && (s.endsWith(t) || s.startsWith(t)))).slice(0, MAX_CONTRASTS);
+}
+
+/** A dash and a summing-up ("– all this makes", "— всё то, что создает"). */
+const SUMMING_UP = new RegExp(`\\s[-\u2013\u2014]\\s+(?:${wordsSource(SUMMING_UP_WORDS)})`, 'giu');
+const MIN_QUALITIES = 3;
+
+/**
+ * An enumeration that a dash and a summing-up close: "Ten years of experience, native speakers
+ * as teachers, a central location – all this makes learning a pleasure." Its comma-separated
+ * parts, from the sentence's start to the dash, are the qualities (three or more, each a few words).
+ */
+function summedUpQualities(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, li, dd').each((_, el) => {
+    if ($(el).children(BLOCKS).length > 0 || inChrome($, el)) return;
+    const text = clean(elementText(el));
+    if (QUOTATION.test(text)) return;
+    for (const m of text.matchAll(SUMMING_UP)) {
+      const before = text.slice(0, m.index);
+      const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1;
+      const parts = before.slice(start).split(/,\s+/).map((s) => s.trim());
+      if (parts.length < MIN_QUALITIES || parts.some((s) => s.length > MAX_ITEM || s.split(/\s+/).length < 2)) continue;
+      if (faqContext(page, el) || inTestimonial($, el)) return;
+      out.push(...parts);
+    }
+  });
+  return out;
 }
 
 const BLOCKS = 'p, li, div, ul, ol, dl, table, h1, h2, h3, h4, h5, h6, blockquote';

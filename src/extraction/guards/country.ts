@@ -4,6 +4,7 @@ import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clausesOf } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
+import { brazilianAddress } from '../brazilian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 
 export type CountryCheck = { ok: true; value: string } | { ok: false; reason: string };
@@ -28,7 +29,7 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
   if (!code) return { ok: false, reason: `country "${value}" is not an ISO 3166-1 alpha-2 code or a country name` };
   for (const q of quotes) {
     if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
-    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'US' && hasUsStateAndZip(q.quote))) return { ok: true, value: code };
+    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && brazilianAddress(q.quote)?.cep === true) || (code === 'US' && hasUsStateAndZip(q.quote))) return { ok: true, value: code };
   }
   return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
 }

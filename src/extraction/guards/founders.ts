@@ -4,7 +4,7 @@ import type { CitedPage, CitedQuote } from '../evidence-base.ts';
 import { textLines } from '../element-text.ts';
 import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { FOUNDER_WORD, FOUNDER_WORDS, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
 const NEAR = 60;
@@ -12,6 +12,7 @@ const NEAR = 60;
 /**
  * A founder is kept only when a quote names the person next to a founder word (founder,
  * co-founder, CEO, Gründer, fondateur, fundador…), or the page's JSON-LD lists them as founder,
+ * or they introduce themselves ("Ich heiße X") on the site's "About me" page,
  * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
  *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
  *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
@@ -33,7 +34,7 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
       // The founder word must be in the name's own sentence.
       const sentenceBefore = before.slice(-NEAR).split(/[.!?]\s/).pop()!;
       const sentenceAfter = after.slice(0, NEAR).split(/[.!?]\s/)[0];
-      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter)) continue;
+      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter) && !introducedOnAboutMe(q, sentenceBefore)) continue;
       if (attributedQuote(before)) continue;
       if (roleElsewhere(after, ownNames)) continue;
       if (insideTestimonial(q)) continue;
@@ -41,6 +42,13 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
     }
   }
   return named ? `no quote states that ${name} founded or leads the company (customer quotes do not count)` : `no quote names ${name}`;
+}
+
+/** "Ich heiße X" / "My name is X" right before the name, on a page headed "About me": its owner. */
+function introducedOnAboutMe(q: CitedQuote, sentenceBefore: string): boolean {
+  if (!SELF_INTRODUCTION_BEFORE_NAME.test(sentenceBefore.slice(-24))) return false;
+  const $ = q.cited.dom();
+  return $('h1, h2').toArray().some((h) => ABOUT_ME_HEADING.test(normalizeForMatch($(h).text())));
 }
 
 /**
