@@ -118,6 +118,13 @@ function parseOptions(): Options {
   return options;
 }
 
+/**
+ * The address the seed builds the precomputed profiles for and the server publishes: one for every
+ * run. The server's own (a free port each run) would outdate every document at its start, and the
+ * first-read rows would measure their rebuilding instead of the reads (the host check admits 127.0.0.1).
+ */
+const BENCH_PUBLIC_URL = 'http://localhost:3000';
+
 /** The environment a child gets for one engine: exactly one of DATA_DIR / DATABASE_URL. */
 function engineEnv(engine: Engine, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env = { ...process.env };
@@ -125,7 +132,7 @@ function engineEnv(engine: Engine, dataDir: string, databaseUrl: string | undefi
   delete env.DATA_DIR;
   delete env.REDIS_URL;
   delete env.PORT;
-  delete env.PUBLIC_URL;
+  env.PUBLIC_URL = BENCH_PUBLIC_URL;
   if (engine === 'pglite') env.DATA_DIR = dataDir;
   else env.DATABASE_URL = databaseUrl;
   return env;
@@ -224,7 +231,6 @@ async function startServer(
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000000',
         RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '1000000000',

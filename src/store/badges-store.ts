@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { executePrepared } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 /** Everything the badges of one listing depend on, with the site name and timezone they need. */
@@ -25,13 +26,13 @@ export function badgesStore(db: Kysely<DB>) {
       // A listing queued on the free plan (choose_free_listing) shows its badge before it is public:
       // the badge check looks for that very image on its homepage.
       const queuedFree = opts.awaitingBadge ? sql`or (l.status = 'awaiting_badge' and l.free_queued_at is not null)` : sql``;
-      const result = await sql<BadgeSubjectRow>`
+      const result = await executePrepared(db, sql<BadgeSubjectRow>`
         select l.slug, l.name, l.status, l.plan, l.launch_week, l.verified_at is not null as verified,
           coalesce((select json_agg(json_build_object('week', a.week, 'place', a.place) order by a.place, a.week desc)
                     from awards a where a.listing_id = l.id), '[]'::json) as awards,
           s.name as site_name, s.timezone
         from listings l cross join site_settings s
-        where l.slug = ${slug} and (l.status in ('live', 'scheduled') ${queuedFree}) and s.id = 1`.execute(db);
+        where l.slug = ${slug} and (l.status in ('live', 'scheduled') ${queuedFree}) and s.id = 1`);
       return result.rows[0];
     },
   };

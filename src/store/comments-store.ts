@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { executePrepared } from './prepared.ts';
 import type { Provenance } from '../domain/community/vote-trust.ts';
 import type { CommentStatus, DB } from './schema.ts';
 import { webhookEventsStore } from './webhook-events-store.ts';
@@ -92,8 +93,8 @@ export function commentsStore(db: Kysely<DB>) {
   return {
     /** A listing by slug with its kept comment counts. */
     async listing(slug: string) {
-      const r = await sql<{ id: string; slug: string; name: string; status: string; owner_id: string | null; comments_count: number; comment_threads_count: number }>`
-        select id, slug, name, status, owner_id, comments_count, comment_threads_count from listings where slug = ${slug}`.execute(db);
+      const r = await executePrepared(db, sql<{ id: string; slug: string; name: string; status: string; owner_id: string | null; comments_count: number; comment_threads_count: number }>`
+        select id, slug, name, status, owner_id, comments_count, comment_threads_count from listings where slug = ${slug}`);
       return r.rows[0];
     },
 

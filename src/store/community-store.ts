@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { executePrepared } from './prepared.ts';
 import type { DB, ListingStatus } from './schema.ts';
 import type { Provenance } from '../domain/community/vote-trust.ts';
 
@@ -108,7 +109,7 @@ export function communityStore(db: Kysely<DB>) {
      * nor one of its founders (the same rule as the profile's community rating).
      */
     async genuineReviews(slug: string, limit: number) {
-      const r = await sql<GenuineReview>`
+      const r = await executePrepared(db, sql<GenuineReview>`
         select r.id, r.rating, r.body, r.created_at, u.name as author
         from listings l
         join reviews r on r.listing_id = l.id and r.status = 'published'
@@ -118,7 +119,7 @@ export function communityStore(db: Kysely<DB>) {
           and not exists (select 1 from listing_founders lf join founders f on f.id = lf.founder_id
                           where lf.listing_id = l.id and f.user_id = r.user_id)
         order by r.created_at desc, r.id desc
-        limit ${limit}`.execute(db);
+        limit ${limit}`);
       return r.rows;
     },
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { executePrepared } from './prepared.ts';
 import type { DB } from './schema.ts';
 import { summaryColumns, type SummaryRow } from './listing-summary.ts';
 import { publicListings } from './browse.ts';
@@ -130,7 +131,7 @@ export function launchesStore(db: Kysely<DB>) {
     },
 
     async awards(filter: { slug?: string; week?: string; limit: number; offset: number }) {
-      const r = await sql<SummaryRow & { week: string; place: number; award_votes: number; total: number }>`
+      const r = await executePrepared(db, sql<SummaryRow & { week: string; place: number; award_votes: number; total: number }>`
         select a.week, a.place, a.votes as award_votes, ${summaryColumns}, count(*) over ()::int as total
         from awards a
         join listings l on l.id = a.listing_id and l.status = 'live'
@@ -138,13 +139,13 @@ export function launchesStore(db: Kysely<DB>) {
         where ${filter.slug ? sql`l.slug = ${filter.slug}` : sql`true`}
           and ${filter.week ? sql`a.week = ${filter.week}::date` : sql`true`}
         order by a.week desc, a.place
-        limit ${filter.limit} offset ${filter.offset}`.execute(db);
+        limit ${filter.limit} offset ${filter.offset}`);
       return r.rows;
     },
 
     async countAwards(slug?: string) {
-      const r = await sql<{ n: number }>`select count(*)::int as n from awards a join listings l on l.id = a.listing_id and l.status = 'live'
-        where ${slug ? sql`l.slug = ${slug}` : sql`true`}`.execute(db);
+      const r = await executePrepared(db, sql<{ n: number }>`select count(*)::int as n from awards a join listings l on l.id = a.listing_id and l.status = 'live'
+        where ${slug ? sql`l.slug = ${slug}` : sql`true`}`);
       return r.rows[0].n;
     },
   };

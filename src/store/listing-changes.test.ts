@@ -74,6 +74,13 @@ for (const s of scenarios) {
   });
 }
 
+test('a subscriber added once the feed is live hears every listing at once (it missed the start)', async () => {
+  await settle();
+  const late: string[] = [];
+  feed.subscribe((slug) => late.push(slug));
+  assert.deepEqual(late, [EVERY_LISTING]);
+});
+
 test('the trigger compares exactly the listing columns the profile statement reads', () => {
   // The newest migration that (re)creates the trigger holds its columns (0022 made it, 0024 added the comment count).
   const dir = new URL('../../migrations/', import.meta.url);

@@ -9,7 +9,9 @@ export const EVERY_LISTING = '*';
  * Which public listings changed, as the database commits the changes, whoever made them: a
  * request on any node, a job, the CLI. While the feed is not live (not yet listening, or the
  * connection was lost) callers must not keep entries for long; when it goes down or comes back
- * they hear EVERY_LISTING, since changes in between were not heard.
+ * they hear EVERY_LISTING, since changes in between were not heard. A subscriber added while the
+ * feed is live hears EVERY_LISTING at once: it missed the start (the documents job's start-up pass
+ * was lost this way: app.ts subscribes after the feed may have come up).
  */
 export interface ListingChanges {
   live(): boolean;
@@ -36,7 +38,10 @@ export function listingChanges(listen: Listen): ListingChanges {
   });
   return {
     live: () => live,
-    subscribe: (fn) => void subscribers.push(fn),
+    subscribe(fn) {
+      subscribers.push(fn);
+      if (live) fn(EVERY_LISTING);
+    },
     async close() {
       live = false;
       await stop();

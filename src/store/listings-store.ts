@@ -1,6 +1,6 @@
 import { executePrepared } from './prepared.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB, FaqRow, PaidSection } from './schema.ts';
+import type { DB, FaqRow, ListingStatus, PaidSection } from './schema.ts';
 import { summaryColumns, viewsCount, type SummaryRow } from './listing-summary.ts';
 import { relevanceSearch } from './relevance-search.ts';
 import { BROWSE_LIMITS, boundedTotal, browse, listingFilters, type BrowseSort } from './browse.ts';
@@ -148,44 +148,57 @@ export function listingsStore(db: Kysely<DB>) {
 
     /** id and primary category of a public listing, or undefined. */
     async publicRef(slug: string, statuses: readonly string[] = ['live', 'scheduled']) {
-      return db
-        .selectFrom('listings')
-        .select(['id', 'slug', 'primary_category_id', 'status'])
-        .where('slug', '=', slug)
-        .where('status', 'in', statuses as ('live' | 'scheduled')[])
-        .executeTakeFirst();
+      // Prepared: every listing page asks it (its alternatives), and planning cost more than the lookup.
+      const r = await executePrepared(db, sql<{ id: string; slug: string; primary_category_id: string | null; status: ListingStatus }>`
+        select id, slug, primary_category_id, status from listings where slug = ${slug} and status = any(${[...statuses]}::text[])`);
+      return r.rows[0];
     },
 
-    /**
-     * Owner-approved alternatives first (a handful), then live listings of the same primary
-     * category by votes (listings_primary_votes_idx). The total counts the category's listings
-     * exactly up to a bound (boundedTotal).
-     */
-    async alternatives(listingId: string, primaryCategoryId: string | null, limit: number, offset: number) {
-      const approved = await sql<SummaryRow & { approved: boolean }>`
-        select ${summaryColumns}, true as approved
+    /** A listing's owner-approved alternatives that are live, in the owner's order (a handful), with each one's primary category. */
+    async approvedAlternatives(listingId: string) {
+      const r = await executePrepared(db, sql<SummaryRow & { approved: boolean; primary_category_id: string | null }>`
+        select ${summaryColumns}, true as approved, l.primary_category_id
         from listing_alternatives a
         join listings l on l.id = a.alternative_id and l.status = 'live'
         left join categories pc on pc.id = l.primary_category_id
         where a.listing_id = ${listingId}
-        order by a.position, l.id`.execute(db);
-      const shown = approved.rows.slice(offset, offset + limit);
-      if (primaryCategoryId === null) return { rows: shown, total: approved.rows.length, totalIsEstimate: false };
-      const skip = sql.join([sql`${listingId}::bigint`, ...approved.rows.map((r) => sql`${r.id}::bigint`)], sql`, `);
+        order by a.position, l.id`);
+      return r.rows;
+    },
+
+    /**
+     * A category's first `limit` live listings by votes (listings_primary_votes_idx) and how many
+     * it holds, exactly up to a bound (boundedTotal): what every listing of the category shows
+     * beside its approved alternatives, so the caller keeps it per category, not per listing.
+     */
+    async categoryLeaders(primaryCategoryId: string, limit: number) {
+      const rows = await sql<SummaryRow & { approved: boolean }>`
+        select ${summaryColumns}, false as approved
+        from listings l left join categories pc on pc.id = l.primary_category_id
+        where l.primary_category_id = ${primaryCategoryId}::bigint and l.status = 'live'
+        order by l.votes_count desc, l.published_at asc nulls last, l.id
+        limit ${limit}`.execute(db);
+      const counted = await boundedTotal(db, sql`from listings l where l.primary_category_id = ${primaryCategoryId}::bigint and l.status = 'live'`, BROWSE_LIMITS.exactTotal);
+      return { rows: rows.rows, ...counted };
+    },
+
+    /**
+     * Alternatives past what categoryLeaders keeps (a deep page): the approved ones first, then
+     * live listings of the same primary category by votes, the listing and those approved left out.
+     */
+    async alternatives(listingId: string, primaryCategoryId: string, approved: { id: string }[], limit: number, offset: number) {
+      const skip = sql.join([sql`${listingId}::bigint`, ...approved.map((r) => sql`${r.id}::bigint`)], sql`, `);
       const fromWhere = sql`from listings l
         where l.primary_category_id = ${primaryCategoryId}::bigint and l.status = 'live' and l.id not in (${skip})`;
-      const room = limit - shown.length;
-      const others = room > 0
-        ? await sql<SummaryRow & { approved: boolean }>`
+      const others = await sql<SummaryRow & { approved: boolean }>`
             select ${summaryColumns}, false as approved
             from listings l left join categories pc on pc.id = l.primary_category_id
             where l.id in (select l.id ${fromWhere}
               order by l.votes_count desc, l.published_at asc nulls last, l.id
-              limit ${room} offset ${Math.max(0, offset - approved.rows.length)})
-            order by l.votes_count desc, l.published_at asc nulls last, l.id`.execute(db)
-        : { rows: [] };
+              limit ${limit} offset ${offset})
+            order by l.votes_count desc, l.published_at asc nulls last, l.id`.execute(db);
       const counted = await boundedTotal(db, fromWhere, BROWSE_LIMITS.exactTotal);
-      return { rows: [...shown, ...others.rows], total: approved.rows.length + counted.total, totalIsEstimate: counted.totalIsEstimate };
+      return { rows: others.rows, ...counted };
     },
 
     /** Every category attribute two listings could state, with each listing's value. */

@@ -51,6 +51,12 @@ export function normaliseDomain(value: string): string {
 /** A word new to the directory becomes a typo correction within this long. */
 export const CORRECTIONS_CACHE_MS = 30_000;
 
+/**
+ * A category's first listings by votes kept for the alternatives of all its listings: a page of
+ * alternatives within them (the listing page's 6, the API's first pages) reads no category.
+ */
+export const ALTERNATIVE_LEADERS = 100;
+
 /** Public reads may be this stale on a node that did not make the change itself. */
 export const PROFILE_CACHE_MS = 5000;
 /**
@@ -84,6 +90,8 @@ export function createListingDirectory(deps: {
   changes: ListingChanges;
   /** The in-memory search (search-engine/): words sorted by relevance without filters, when it is ready. */
   engine?: { search: ListingSearch; summaries: (ids: number[]) => Promise<SummaryRow[]> };
+  /** ALTERNATIVE_LEADERS (tests reach past it with fewer listings). */
+  alternativeLeaders?: number;
 }) {
   const { store, publicUrl, now } = deps;
   const ttl = deps.profileCacheMs ?? PROFILE_CACHE_MS;
@@ -108,6 +116,9 @@ export function createListingDirectory(deps: {
   const searches = deps.cache<Awaited<ReturnType<typeof browse>>>('search', ttl, 2_000);
   // Shown on every listing page beside the profile: kept as long as the profile is.
   const alternativePages = deps.cache<Awaited<ReturnType<typeof alternativesOf>>>('alternatives', ttl, 10_000);
+  // What every listing of a category shows after its approved alternatives: read once per category,
+  // not per listing (a listing page viewed for the first time otherwise counted its category).
+  const leaders = deps.cache<Awaited<ReturnType<ListingsStore['categoryLeaders']>>>('alternative-leaders', ttl, 1_000);
   // The dictionary of known words changes slowly; its trigram lookup cost as much as a common search.
   const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs);
@@ -121,13 +132,26 @@ export function createListingDirectory(deps: {
   async function alternativesOf(slug: string, page: PageRequest) {
     const ref = await refOrNotFound(slug);
     const { limit, offset } = limitOffset(page);
-    const { rows, total, totalIsEstimate } = await store.alternatives(ref.id, ref.primary_category_id, limit, offset);
-    return pageOf(
-      rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })),
-      page,
-      total,
-      totalIsEstimate,
-    );
+    const approved = await store.approvedAlternatives(ref.id);
+    const shown = approved.slice(offset, offset + limit);
+    const category = ref.primary_category_id;
+    const present = (rows: (SummaryRow & { approved: boolean })[], total: number, totalIsEstimate: boolean) =>
+      pageOf(rows.map((r) => ({ ...toSummary(r, publicUrl), approved: r.approved })), page, total, totalIsEstimate);
+    if (category === null) return present(shown, approved.length, false);
+    // Same-category listings by votes, the listing itself and its approved ones left out.
+    const skip = new Set([ref.id, ...approved.map((r) => r.id)].map(String));
+    const from = Math.max(0, offset - approved.length);
+    const room = limit - shown.length;
+    const kept = deps.alternativeLeaders ?? ALTERNATIVE_LEADERS;
+    if (from + room + skip.size <= kept) {
+      const top = await leaders.through(String(category), () => store.categoryLeaders(category, kept));
+      const others = room > 0 ? top.rows.filter((r) => !skip.has(String(r.id))).slice(from, from + room) : [];
+      // The category's count holds the listing when it is live, and each approved one of the category.
+      const counted = (ref.status === 'live' ? 1 : 0) + approved.filter((r) => String(r.primary_category_id) === String(category)).length;
+      return present([...shown, ...others], approved.length + Math.max(0, top.total - counted), top.totalIsEstimate);
+    }
+    const rest = await store.alternatives(ref.id, category, approved, room, from);
+    return present([...shown, ...(room > 0 ? rest.rows : [])], approved.length + rest.total, rest.totalIsEstimate);
   }
 
   /** One page of the search (or browse): from the in-memory index when it can answer, else the database. */
