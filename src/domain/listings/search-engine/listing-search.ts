@@ -167,9 +167,8 @@ export function createListingSearch(deps: {
     pending.add(slug);
     flush();
   });
-  // The feed announces EVERY_LISTING when it comes up (the build starts then: a change made before
-  // it listened would be missed); it may be up already.
-  if (changes.live()) rebuild();
+  // The feed announces EVERY_LISTING when it comes up, or at once to a subscriber that came
+  // later (listing-changes.ts): the build starts then; a change made before it listened would be missed.
 
   const ready = () => index !== undefined && changes.live();
 
