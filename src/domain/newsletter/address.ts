@@ -1,3 +1,4 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { DomainError } from '../errors.ts';
 
 /** RFC 5321's limit on a whole address (a path of 256 octets minus the angle brackets). */
@@ -34,6 +35,16 @@ export function readAddress(raw: string): string {
   if (labels.length < 2 || DIGITS.test(labels[labels.length - 1]) || labels[labels.length - 1].length < 2) throw malformed;
   for (const label of labels) {
     if (!label || label.length > LABEL_MAX || !LABEL_CHARS.test(label) || label.startsWith('-') || label.endsWith('-')) throw malformed;
+  }
+  // An internationalised label (xn--…) must be punycode that decodes and encodes back: one that does
+  // not (xn--bcher-kvaexample) names no domain, so no mail could reach it.
+  // (WHATWG's domainToUnicode leaves a label it cannot decode as it is, or gives '' for the whole domain.)
+  const decodes = (label: string) => {
+    const text = domainToUnicode(label);
+    return text !== '' && !text.startsWith('xn--') && domainToASCII(text) === label;
+  };
+  if (labels.some((label) => label.startsWith('xn--') && !decodes(label))) {
+    throw refused('address_domain_invalid', `The part after @ (${domain}) is not a valid internationalised domain name: check it for a typing mistake.`);
   }
   return `${local.toLowerCase()}@${domain}`;
 }

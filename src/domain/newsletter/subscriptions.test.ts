@@ -252,6 +252,8 @@ const badInputs: [string, Partial<Parameters<typeof nl.subscribe>[0]>, string, R
   ['a numeric top-level domain', { email: 'a@example.123' }, 'address_malformed', /like name@example\.com/],
   ['a label ending in a hyphen', { email: 'a@example-.com' }, 'address_malformed', /like name@example\.com/],
   ['a 65-character local part', { email: `${'a'.repeat(65)}@example.com` }, 'address_malformed', /like name@example\.com/],
+  ['an xn-- label that is not punycode', { email: 'a@xn--bcher-kvaexample.com' }, 'address_domain_invalid', /xn--bcher-kvaexample\.com\) is not a valid internationalised domain name/],
+  ['an xn-- label too short to decode', { email: 'a@xn--abc.example.com' }, 'address_domain_invalid', /not a valid internationalised domain name/],
   ['255 characters', { email: addressOf(255) }, 'address_too_long', /at most 254 characters; this one has 255/],
   ['CR/LF and a Bcc header', { email: 'victim@example.com\r\nBcc: everyone@example.com' }, 'address_line_break', /cannot contain a line break/],
   ['a trailing LF', { email: 'victim@example.com\n' }, 'address_line_break', /cannot contain a line break/],
@@ -270,6 +272,11 @@ for (const [name, input, code, message] of badInputs) {
     assert.deepEqual(await stored(), before);
   });
 }
+
+test('an internationalised domain in its punycode form is taken as typed', async () => {
+  await subscribe('leser@xn--bcher-kva.example', '198.18.202.1');
+  assert.equal((await row('leser@xn--bcher-kva.example'))!.status, 'pending');
+});
 
 test('254 characters is the longest address taken', async () => {
   const email = addressOf(254);
