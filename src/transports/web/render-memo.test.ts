@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { encodedBody, rendered } from './render-memo.ts';
+import { encodedBody, keptPageBytes, RENDERED_PAGES_BYTES, rendered } from './render-memo.ts';
 
 test('a page is rendered once per set of reads and URL, and again as soon as one read is a new object', () => {
   const feed = { items: [1] };
@@ -51,4 +51,27 @@ test('a page is compressed only once it is reused, and then once per coding', ()
   assert.equal(gunzipSync(gz.body).toString(), '<p>kept</p>'.repeat(100));
   assert.equal(encodedBody(again, 'gzip').body, gz.body, 'compressed once');
   assert.deepEqual(encodedBody(again, undefined), { body: again.body });
+});
+
+test('kept pages stay within their byte budget, the least recently served dropped first', () => {
+  const size = 2 * 1024 * 1024;
+  const count = Math.ceil(RENDERED_PAGES_BYTES / size) + 8;
+  const reads = Array.from({ length: count }, () => ({}));
+  let renders = 0;
+  const render = (i: number) => () => {
+    renders++;
+    return { body: String(i % 10).repeat(size), status: 200, script: false };
+  };
+  for (let i = 0; i < count; i++) {
+    rendered([reads[i]], '/big', render(i));
+    // The first page is served again all along: the most recently served is kept.
+    rendered([reads[0]], '/big', render(0));
+    assert.ok(keptPageBytes() <= RENDERED_PAGES_BYTES, `${keptPageBytes()} bytes kept after ${i + 1} pages`);
+  }
+  assert.equal(renders, count, 'each page rendered once so far');
+  rendered([reads[0]], '/big', render(0));
+  assert.equal(renders, count, 'the page served all along is still kept');
+  rendered([reads[1]], '/big', render(1));
+  assert.equal(renders, count + 1, 'the least recently served one was dropped and is rendered again');
+  assert.ok(keptPageBytes() <= RENDERED_PAGES_BYTES);
 });

@@ -25,8 +25,77 @@ export interface Rendered {
 export function encodedBody(page: Rendered, coding: Coding | undefined): { body: Buffer; coding?: Coding } {
   if (!coding || page.served < 2) return { body: page.body };
   page.encoded ??= {};
-  return { body: (page.encoded[coding] ??= compress(page.body, coding)), coding };
+  let body = page.encoded[coding];
+  if (!body) {
+    body = page.encoded[coding] = compress(page.body, coding);
+    kept.grew(page, body.length);
+  }
+  return { body, coding };
 }
+
+/**
+ * Bytes of kept pages (bodies and their compressed copies) across the site, whatever keeps their
+ * reads alive: pages hang off the services' cached objects, and those caches are bounded by
+ * entries, so 10,000 listing pages of 30–60 kB each grew the embedded mode's memory by 360 MB in
+ * the bench. Past the budget the least recently served pages are dropped (rendered again if asked).
+ */
+export const RENDERED_PAGES_BYTES = 48 * 1024 * 1024;
+
+class KeptPages {
+  /** Each kept page, least recently served first, with the map it is kept in and its size. */
+  readonly #order = new Map<Rendered, { pages: Map<string, Rendered>; variant: string; bytes: number }>();
+  #bytes = 0;
+  readonly budget: number;
+  constructor(budget: number) {
+    this.budget = budget;
+  }
+
+  get bytes() {
+    return this.#bytes;
+  }
+
+  keep(page: Rendered, pages: Map<string, Rendered>, variant: string) {
+    const bytes = page.body.length;
+    this.#order.set(page, { pages, variant, bytes });
+    this.#bytes += bytes;
+    this.#trim();
+  }
+
+  served(page: Rendered) {
+    const entry = this.#order.get(page);
+    if (!entry) return;
+    this.#order.delete(page);
+    this.#order.set(page, entry);
+  }
+
+  grew(page: Rendered, bytes: number) {
+    const entry = this.#order.get(page);
+    if (!entry) return;
+    entry.bytes += bytes;
+    this.#bytes += bytes;
+    this.#trim();
+  }
+
+  /** A page its map let go of (a flood of variants cleared it). */
+  dropped(page: Rendered) {
+    const entry = this.#order.get(page);
+    if (!entry) return;
+    this.#order.delete(page);
+    this.#bytes -= entry.bytes;
+  }
+
+  #trim() {
+    for (const [page, entry] of this.#order) {
+      if (this.#bytes <= this.budget) return;
+      this.#order.delete(page);
+      this.#bytes -= entry.bytes;
+      if (entry.pages.get(entry.variant) === page) entry.pages.delete(entry.variant);
+    }
+  }
+}
+const kept = new KeptPages(RENDERED_PAGES_BYTES);
+/** The bytes kept pages hold now (tests). */
+export const keptPageBytes = () => kept.bytes;
 
 interface Node {
   next: WeakMap<object, Node>;
@@ -57,9 +126,13 @@ export function rendered(from: readonly object[], variant: string, render: () =>
     const page = render();
     const body = Buffer.from(page.body);
     hit = { ...page, body, etag: tagOf(body), served: 0 };
-    if (node.pages.size >= MAX_VARIANTS) node.pages.clear();
+    if (node.pages.size >= MAX_VARIANTS) {
+      for (const old of node.pages.values()) kept.dropped(old);
+      node.pages.clear();
+    }
     node.pages.set(variant, hit);
-  }
+    kept.keep(hit, node.pages, variant);
+  } else kept.served(hit);
   hit.served++;
   return hit;
 }
