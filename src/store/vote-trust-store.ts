@@ -38,6 +38,8 @@ export interface WeighedVote {
 
 /** Rows per statement: on PGlite one statement holds the event loop. */
 const BATCH = 1000;
+/** Votes settled per statement (the same reason). */
+export const SETTLE_CHUNK = 5000;
 
 /** The voter's standing, as one scalar row per voter; every part index-served (migration 0025). */
 const voterColumns = (identityBefore: Date) => sql`
@@ -100,14 +102,24 @@ export function voteTrustStore(db: Kysely<DB>) {
      * Votes past the settle age keep their weight and lose the rest of their provenance. A held
      * vote waits for its review first: the moderator needs its evidence, and a released one its weighing.
      */
-    async settle(before: Date, now: Date) {
-      const r = await sql`update votes set settled_at = ${now}, network_hash = null, network_hash_next = null, agent_hash = null, sign_in_method = null, seen_on = null
-        where settled_at is null and created_at < ${before} and not (held_reason is not null and review is null)`.execute(db);
+    async settle(before: Date, now: Date, chunk = SETTLE_CHUNK) {
+      // In chunks, each its own statement, oldest first (votes_unsettled_idx): on PGlite one statement
+      // holds the one session, and settling seed:scale's 242,622 votes at once kept every request
+      // waiting for most of 18 s.
+      let settled = 0;
+      for (;;) {
+        const r = await sql`update votes set settled_at = ${now}, network_hash = null, network_hash_next = null, agent_hash = null, sign_in_method = null, seen_on = null
+          where id in (select id from votes where settled_at is null and created_at < ${before} and not (held_reason is not null and review is null)
+                       order by created_at limit ${chunk})`.execute(db);
+        const n = Number(r.numAffectedRows ?? 0);
+        settled += n;
+        if (n < chunk) break;
+      }
       for (const table of ['follows', 'reviews', 'comment_upvotes'] as const) {
         await sql`update ${sql.table(table)} set network_hash = null, agent_hash = null, sign_in_method = null
           where network_hash is not null and created_at < ${before}`.execute(db);
       }
-      return Number(r.numAffectedRows ?? 0);
+      return settled;
     },
 
     async recordRun(now: Date, votes: number, held: number) {
