@@ -4,6 +4,8 @@
  * transaction that made the work necessary has committed: a job may run on another node at once
  * and must see the rows. A crash between commit and send is covered by each job's sweeper.
  */
+import { afterCommit } from '../store/unit-of-work.ts';
+
 export type JobData = Record<string, unknown>;
 
 export interface SendOptions {
@@ -34,7 +36,10 @@ export function lateDispatcher(): JobDispatcher & { attach(target: JobDispatcher
     },
     async send(name, data, opts) {
       if (!target) throw new Error(`job ${name} sent before the job queue started`);
-      await target.send(name, data, opts);
+      // Inside a unit of work (a keyed operation) the rows the job reads are not committed yet:
+      // the job could run first and find nothing (a draft then waited for its sweeper). Sent at commit.
+      const to = target;
+      await afterCommit(() => to.send(name, data, opts));
     },
   };
 }

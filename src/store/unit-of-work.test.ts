@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from './database.ts';
 import { freshDatabaseUrl } from '../testing/database.ts';
-import { openUnit, outsideUnit } from './unit-of-work.ts';
+import { afterCommit, openUnit, outsideUnit } from './unit-of-work.ts';
 
 // Units of work on the engine the suite runs on (PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // what a unit writes commits or rolls back as one, however its code opened transactions.
@@ -124,4 +124,39 @@ test('work started outside the unit, and statements after it ended, do not join 
   await late;
   await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(await notes(), ['2:after the end', '3:outside']);
+});
+
+test('work started after a commit runs once the unit committed, outside it, and sees what it wrote; never after a rollback', async () => {
+  await clear();
+  const seen: string[][] = [];
+  const committed = openUnit();
+  await committed.run(async () => {
+    await write(1, 'made');
+    // A job sent here must not run before the row is visible to other connections.
+    await afterCommit(async () => void seen.push(await notes()));
+    assert.deepEqual(seen, [], 'not before the commit');
+  });
+  await committed.commit();
+  assert.deepEqual(seen, [['1:made']], 'after the commit, reading through the pool');
+
+  const rolledBack = openUnit();
+  await rolledBack.run(async () => {
+    await write(2, 'undone');
+    await afterCommit(async () => void seen.push(['rolled back, yet ran']));
+  });
+  await rolledBack.rollback();
+  assert.equal(seen.length, 1, 'dropped with the rollback');
+
+  // Outside a unit: at once. A failure after a commit does not undo it or fail the commit.
+  await afterCommit(async () => void seen.push(['outside']));
+  assert.equal(seen.length, 2);
+  const failing = openUnit();
+  await failing.run(async () => {
+    await write(3, 'kept');
+    await afterCommit(async () => {
+      throw new Error('queue down');
+    });
+  });
+  await failing.commit();
+  assert.deepEqual(await notes(), ['1:made', '3:kept']);
 });

@@ -39,6 +39,19 @@ const current = new AsyncLocalStorage<UnitState>();
 /** Runs `fn` outside any unit: what it starts never joins the caller's transaction. */
 export const outsideUnit = <T>(fn: () => T): T => current.exit(fn);
 
+/**
+ * Runs `fn` outside any unit once the caller's unit has committed (at once when there is no unit;
+ * never after a rollback). A job sent from inside a unit would otherwise run before the rows it
+ * names are visible. A failure after the commit is dropped: the write stands and its answer is
+ * given; a lost send is what each job's sweeper re-sends, as after a crash between commit and send.
+ */
+export function afterCommit(fn: () => Promise<void>): Promise<void> {
+  const state = current.getStore();
+  if (!state || state.closed) return outsideUnit(fn);
+  state.afterCommit.push(fn);
+  return Promise.resolve();
+}
+
 /** A new unit: its statements go to the first database (made `withUnits`) they are run on. */
 export function openUnit(): Unit {
   const state = new UnitState();
@@ -54,6 +67,8 @@ export function openUnit(): Unit {
 
 class UnitState {
   connection?: DatabaseConnection;
+  /** Work to start once the unit has committed (afterCommit). */
+  readonly afterCommit: (() => Promise<void>)[] = [];
   /** The database the unit belongs to: the first one its code used (tests open several in one process). */
   driver?: Driver;
   closed = false;
@@ -104,14 +119,17 @@ class UnitState {
   async end(commit: boolean) {
     if (this.closed) return;
     this.closed = true;
+    const after = this.afterCommit.splice(0);
     const { connection, driver } = this;
-    if (!connection || !driver) return;
-    try {
-      if (commit) await driver.commitTransaction(connection);
-      else await driver.rollbackTransaction(connection);
-    } finally {
-      await driver.releaseConnection(connection);
+    if (connection && driver) {
+      try {
+        if (commit) await driver.commitTransaction(connection);
+        else await driver.rollbackTransaction(connection);
+      } finally {
+        await driver.releaseConnection(connection);
+      }
     }
+    if (commit) for (const fn of after) await outsideUnit(fn).catch(() => {});
   }
 }
 
