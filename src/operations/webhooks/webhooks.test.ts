@@ -251,7 +251,8 @@ test('an endpoint whose address turned private (DNS changed) is refused at deliv
   await sql`update webhook_endpoints set url = ${`https://127.0.0.2:${port}/ok`} where id = ${hook.id}`.execute(t.db);
   const before = at('/ok').length;
   await postUpdate('Rebound');
-  await until(async () => (await deliveries(hook.id)).items[0]?.last_attempt !== null, 'the attempt');
+  // The delivery must exist and have its attempt (an absent one is not "attempted": undefined !== null).
+  await until(async () => ((await deliveries(hook.id)).items[0]?.last_attempt ?? null) !== null, 'the attempt');
   const d = (await deliveries(hook.id)).items[0];
   assert.equal(d.last_attempt!.outcome, 'address_refused');
   assert.match(d.last_attempt!.error!, /private or reserved address/);
