@@ -145,13 +145,13 @@ export function createListingDirectory(deps: {
     const kept = deps.alternativeLeaders ?? ALTERNATIVE_LEADERS;
     if (from + room + skip.size <= kept) {
       const top = await leaders.through(String(category), () => store.categoryLeaders(category, kept));
-      const others = room > 0 ? top.rows.filter((r) => !skip.has(String(r.id))).slice(from, from + room) : [];
+      const others = top.rows.filter((r) => !skip.has(String(r.id))).slice(from, from + room);
       // The category's count holds the listing when it is live, and each approved one of the category.
       const counted = (ref.status === 'live' ? 1 : 0) + approved.filter((r) => String(r.primary_category_id) === String(category)).length;
       return present([...shown, ...others], approved.length + Math.max(0, top.total - counted), top.totalIsEstimate);
     }
     const rest = await store.alternatives(ref.id, category, approved, room, from);
-    return present([...shown, ...(room > 0 ? rest.rows : [])], approved.length + rest.total, rest.totalIsEstimate);
+    return present([...shown, ...rest.rows], approved.length + rest.total, rest.totalIsEstimate);
   }
 
   /** One page of the search (or browse): from the in-memory index when it can answer, else the database. */

@@ -79,7 +79,10 @@ class KeptPages {
   /** A page its map let go of (a flood of variants cleared it). */
   dropped(page: Rendered) {
     const entry = this.#order.get(page);
-    if (!entry) return;
+    if (entry) this.#forget(page, entry);
+  }
+
+  #forget(page: Rendered, entry: { bytes: number }) {
     this.#order.delete(page);
     this.#bytes -= entry.bytes;
   }
@@ -87,8 +90,7 @@ class KeptPages {
   #trim() {
     for (const [page, entry] of this.#order) {
       if (this.#bytes <= this.budget) return;
-      this.#order.delete(page);
-      this.#bytes -= entry.bytes;
+      this.#forget(page, entry);
       if (entry.pages.get(entry.variant) === page) entry.pages.delete(entry.variant);
     }
   }
