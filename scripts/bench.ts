@@ -351,6 +351,17 @@ const progress = (m: Measurement) =>
   `, ${m.unanswered} unanswered at the end` +
   (m.drainS > 1 ? `, server busy ${m.drainS.toFixed(1)} s after the run` : '');
 
+/** Where the server's memory is (its /metrics, loopback needs no token): what the RSS rows are made of. */
+async function memoryOf(baseUrl: string): Promise<string> {
+  const body = await (await fetch(`${baseUrl}/metrics`)).text().catch(() => '');
+  const mib = (name: string) => {
+    const v = new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1];
+    return v === undefined ? '–' : `${Math.round(Number(v) / 2 ** 20)} MiB`;
+  };
+  return `RSS ${mib('process_resident_memory_bytes')}, V8 heap used ${mib('nodejs_heap_used_bytes')}, external ${mib('nodejs_external_memory_bytes')} ` +
+    `(embedded database ${mib('launchyard_embedded_database_memory_bytes')}), search index ${mib('launchyard_search_index_bytes')}`;
+}
+
 async function runEngine(engine: Engine, opts: Options, databaseUrl: string | undefined): Promise<EngineResult> {
   const dataDir = path.resolve(opts.dataDir ?? path.join(BENCH_DIR, `pglite-${opts.listings}`));
   const env = engineEnv(engine, dataDir, databaseUrl);
@@ -509,6 +520,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     const meter = new CpuMeter(server.child.pid, engine === 'postgres');
     const indexed = await waitForSearchIndex(baseUrl);
     console.log(`[${engine}] search index: ${indexed === undefined ? 'NOT ready after 300 s (searches read SQL)' : `ready ${indexed.toFixed(1)} s after the node was`}`);
+    console.log(`[${engine}]   memory before the rows: ${await memoryOf(baseUrl)}`);
     await waitIdle({ pid: server.child.pid, postgres: engine === 'postgres', url: `${baseUrl}/readyz` });
     for (const target of targets) {
       if (opts.endpoints && !opts.endpoints.some((e) => endpointsOf(target.name, reads).includes(e))) continue;
@@ -533,6 +545,7 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
       }
       rows.push(row);
       console.log(`[${engine}] ${progress(m)}`);
+      console.log(`[${engine}]   memory after it: ${await memoryOf(baseUrl)}`);
     }
     let relevance: EngineResult['relevance'];
     if (!opts.endpoints || opts.endpoints.some((e) => e === 'search' || e === 'search_listings')) {

@@ -1,3 +1,4 @@
+import { PROFILE_CACHE_BYTES } from './domain/listings/directory.ts';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { RedisLink } from './store/redis.ts';
@@ -82,6 +83,7 @@ export async function createApp(
       now: opts.now,
       viewFlushMs: opts.viewFlushMs,
       profileCacheMs: opts.profileCacheMs,
+      profileCacheBytes: PROFILE_CACHE_BYTES[database.engine === 'pglite' ? 'embedded' : 'postgres'],
       cimdFetch: outbound.cimd,
       mail: config.mail,
       llm: config.llm && outbound.model ? { ...config.llm, fetch: outbound.model } : undefined,
@@ -119,6 +121,7 @@ export async function createApp(
             loop: loop.delay,
             pool: pool.stats,
             search: services.listings.searchEngine && (() => ({ ready: services.listings.searchEngine!.ready(), ...services.listings.searchEngine!.stats() })),
+            embeddedDatabaseBytes: database.embeddedMemoryBytes,
           }),
       },
       mcpAllowedOrigins: config.mcpAllowedOrigins,

@@ -121,6 +121,8 @@ export interface ServiceDeps {
   viewFlushMs?: number;
   /** Time-to-live of cached public profiles and rankings (tests use 0 to see every write at once). */
   profileCacheMs?: number;
+  /** What the kept profiles may weigh: less when the database shares the process (PGlite). */
+  profileCacheBytes?: number;
   /** How the OAuth server fetches client ID metadata documents: the safe fetch (outbound/safe-fetch.ts). */
   cimdFetch: SafeFetch;
   /** Outgoing mail (config.mail): always the outbox table, plus SMTP when smtpUrl is set, DKIM-signed with a key. */
@@ -182,6 +184,7 @@ export function createServices(deps: ServiceDeps) {
     now,
     viewFlushMs: deps.viewFlushMs,
     profileCacheMs: cacheMs,
+    profileCacheBytes: deps.profileCacheBytes,
     cache,
     changes,
     engine: { search: listingSearch, summaries: searchDocuments.summaries },

@@ -6,6 +6,8 @@ export interface MetricSources {
   pool: () => PoolStats;
   /** The in-memory search index (domain/listings/search-engine): whether it answers, what it holds. */
   search?: () => { ready: boolean; listings: number; bytes: number; builds: number };
+  /** PGlite's WebAssembly memory: in embedded mode most of the resident memory is the database's. */
+  embeddedDatabaseBytes?: () => number;
 }
 
 type Sample = [name: string, help: string, type: 'gauge' | 'counter', value: number, labels?: string];
@@ -44,6 +46,10 @@ export function renderMetrics(sources: MetricSources): string {
     ...(sources.search ? searchSamples(sources.search()) : []),
     ['process_resident_memory_bytes', 'Resident memory of the process.', 'gauge', memory.rss],
     ['nodejs_heap_used_bytes', 'V8 heap in use on the main thread.', 'gauge', memory.heapUsed],
+    ['nodejs_external_memory_bytes', 'Memory outside the V8 heap held by JavaScript objects (buffers, typed arrays, WebAssembly memory).', 'gauge', memory.external],
+    ...(sources.embeddedDatabaseBytes
+      ? [['launchyard_embedded_database_memory_bytes', 'The embedded database\'s (PGlite\'s) WebAssembly memory; it grows and is never given back.', 'gauge', sources.embeddedDatabaseBytes()] as Sample]
+      : []),
     ['process_uptime_seconds', 'Seconds since the process started.', 'gauge', Math.round(process.uptime())],
   ];
   const lines: string[] = [];

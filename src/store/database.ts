@@ -35,6 +35,8 @@ export interface Database {
   listen: Listen;
   /** PGlite: its data directory as a tarball (tests start their databases from a migrated one). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite: bytes of its WebAssembly memory (resident once touched, never given back). */
+  embeddedMemoryBytes?: () => number;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       engine: 'pglite',
       listen: pgliteListen(pglite),
       dumpDataDir: () => pglite.dumpDataDir('none'),
+      // `mod` is PGlite's Emscripten module: public in its build, absent from its types.
+      embeddedMemoryBytes: () => (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
       async close() {
         await db.destroy();
         await pglite.close();

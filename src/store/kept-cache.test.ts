@@ -87,6 +87,34 @@ test('kept cache: past max the oldest entry goes first', async () => {
   assert.equal(c.cache.get('c'), 'c');
 });
 
+test('kept cache: weighed entries stay within maxBytes, oldest first; one heavier than the budget is not kept', async () => {
+  const cache = new KeptCache<string>({ maxAgeMs: 60_000, shortMs: 5_000, maxBytes: 10, weigh: (v) => v.length, live: () => true });
+  await cache.through('a', async () => 'aaaa');
+  await cache.through('b', async () => 'bbbb');
+  assert.equal(cache.bytes, 8);
+  await cache.through('c', async () => 'cccccc'); // 14 > 10: a goes, then b (10 > 10 is false after a: 4 + 6)
+  assert.deepEqual([cache.get('a'), cache.get('b'), cache.get('c')], [undefined, 'bbbb', 'cccccc']);
+  assert.equal(cache.bytes, 10);
+  assert.equal(await cache.through('huge', async () => 'x'.repeat(11)), 'x'.repeat(11));
+  assert.equal(cache.get('huge'), undefined);
+  assert.equal(cache.bytes, 10);
+  cache.delete('b');
+  assert.equal(cache.bytes, 6);
+  await cache.through('c', async () => 'again'); // still kept: no load, no weight change
+  assert.equal(cache.bytes, 6);
+  cache.clear();
+  assert.equal(cache.bytes, 0);
+});
+
+test('kept cache: an expired entry read again is weighed once', async () => {
+  let clock = 0;
+  const cache = new KeptCache<string>({ maxAgeMs: 60_000, shortMs: 5_000, maxBytes: 100, weigh: (v) => v.length, live: () => false, now: () => clock });
+  await cache.through('a', async () => 'aaaa');
+  clock += 5_000;
+  await cache.through('a', async () => 'aaaaa');
+  assert.equal(cache.bytes, 5);
+});
+
 test('kept cache: a short lifetime of 0 keeps nothing', async () => {
   let n = 0;
   const cache = new KeptCache<number>({ maxAgeMs: 60_000, shortMs: 0, max: 10, live: () => true });

@@ -1,7 +1,8 @@
 /**
  * A small in-process cache with a time-to-live and a size bound (oldest entries go first). For
  * hot public reads that may be a few seconds stale; writers call delete() for their own node,
- * and other nodes catch up when the entry expires.
+ * and other nodes catch up when the entry expires. Expired entries at the old end go as new ones
+ * come, so a cache of distinct reads (first views, crawlers) holds one lifetime's worth, not `max`.
  */
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
@@ -27,8 +28,17 @@ export class TtlCache<V> {
 
   /** Stores the value for the cache's TTL, or for `ttlMs` when given (an entry shared with an expiry). */
   set(key: string, value: V, ttlMs = this.#ttlMs) {
-    if (this.#entries.size >= this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { value, until: this.#now() + ttlMs });
+    const now = this.#now();
+    this.#entries.delete(key); // to the new end: the order stays (about) the order of expiry
+    for (const [oldest, entry] of this.#entries) {
+      if (entry.until > now && this.#entries.size < this.#max) break;
+      this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { value, until: now + ttlMs });
+  }
+
+  get size() {
+    return this.#entries.size;
   }
 
   delete(key: string) {

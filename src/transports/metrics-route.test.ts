@@ -52,3 +52,11 @@ test('/metrics is rate limited like any other route (a scraper needs a few reque
   for (let i = 0; i < 3; i++) statuses.push((await scrape(limited)).statusCode);
   assert.deepEqual(statuses, [200, 200, 429]);
 });
+
+test('/metrics shows the embedded database\'s WebAssembly memory on PGlite, and nothing for it on PostgreSQL', async () => {
+  const body = (await scrape(open)).body;
+  const bytes = Number(/^launchyard_embedded_database_memory_bytes (\d+)$/m.exec(body)?.[1]);
+  if (open.app.database.engine === 'pglite') assert.ok(bytes >= 64 * 1024 * 1024, body); // PGlite starts at 128 MiB
+  else assert.ok(Number.isNaN(bytes), body);
+  assert.match(body, /^nodejs_external_memory_bytes \d+$/m);
+});

@@ -64,13 +64,21 @@ export const PROFILE_CACHE_MS = 5000;
  * longest its view count lags (views are flushed in bulk and do not announce themselves).
  */
 export const PROFILE_KEPT_MS = 5 * 60_000;
-/** Profiles kept, as JSON text (about 2 KB each): the whole directory at the scale promised. */
-export const PROFILE_CACHE_ENTRIES = 100_000;
+/**
+ * What the kept profiles may weigh (their text, about 1.7 KB each at the bench's scale, and what
+ * holds it). A profile read for the first time is one indexed lookup of its precomputed document,
+ * so keeping them only spares repeated reads that lookup. An embedded node holds the database in
+ * the same process and keeps the most-read 15,000 or so (50,000 kept took 194 MiB of its 1 GiB,
+ * issue 32 goal 4); a node with PostgreSQL beside it keeps a crawler's 50,000.
+ */
+export const PROFILE_CACHE_BYTES = { embedded: 64 * 2 ** 20, postgres: 256 * 2 ** 20 } as const;
+/** A kept profile's weight: its text as two-byte characters (an upper bound) and the objects around it. */
+const weighProfile = (kept: KeptProfile) => (kept ? 2 * (kept.json.length + kept.tag.length) + 1024 : 64);
 /**
  * Of those, up to this many also as objects (about 5 KB more each), for the pages and MCP results
  * that read inside them; the most recently read. A REST answer needs only the text.
  */
-export const PROFILE_OBJECTS = 10_000;
+export const PROFILE_OBJECTS = 2_000;
 
 type Profile = ReturnType<typeof toProfile>;
 /**
@@ -86,6 +94,8 @@ export function createListingDirectory(deps: {
   now: () => Date;
   viewFlushMs?: number;
   profileCacheMs?: number;
+  /** PROFILE_CACHE_BYTES for the engine (embedded by default). */
+  profileCacheBytes?: number;
   cache: CacheFactory;
   changes: ListingChanges;
   /** The in-memory search (search-engine/): words sorted by relevance without filters, when it is ready. */
@@ -98,7 +108,7 @@ export function createListingDirectory(deps: {
   // The most-read page of the directory, read across tens of thousands of slugs by crawlers and
   // agents: profiles are kept until the database announces a change to them (migration 0022),
   // as text, since a presented object weighs three times its text in memory.
-  const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, max: PROFILE_CACHE_ENTRIES, live: deps.changes.live });
+  const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, maxBytes: deps.profileCacheBytes ?? PROFILE_CACHE_BYTES.embedded, weigh: weighProfile, live: deps.changes.live });
   // The objects behind the answers pages and MCP read inside, most recently read first. Keyed
   // by the kept entry, so a changed profile's old object is never found again.
   const objects = new RecentMap<NonNullable<KeptProfile>, Profile>(PROFILE_OBJECTS);
