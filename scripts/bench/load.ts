@@ -130,7 +130,9 @@ export async function measure(
   let n = 0;
   for (const hook of opts.during ?? []) await hook.start();
   const started = performance.now();
+  let lastAnswerAt = started;
   const push = (ms: number) => {
+    lastAnswerAt = performance.now();
     if (n === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
       bigger.set(latencies);
@@ -147,6 +149,10 @@ export async function measure(
   }
   const elapsedS = (performance.now() - started) / 1000;
   const answered = n;
+  // A run of a fixed number of requests ends at autocannon's next one-second tick, and its
+  // `duration` says so: 2,000 searches answered in 2.07 s counted as 3.01 s (a third fewer req/s).
+  // Such a run lasts until its last answer.
+  const durationS = target.once && answered > 0 ? (lastAnswerAt - started) / 1000 : result.duration || elapsedS;
   for (const age of openAges) push(age);
   const sorted = latencies.subarray(0, n).sort();
   let sum = 0;
@@ -158,9 +164,9 @@ export async function measure(
     name: target.name,
     label: target.label,
     connections: opts.connections,
-    durationS: result.duration || elapsedS,
+    durationS,
     requests: answered,
-    reqPerSec: answered / (result.duration || elapsedS),
+    reqPerSec: answered / durationS,
     latencyMs: {
       p50: percentile(sorted, 50),
       p90: percentile(sorted, 90),
