@@ -33,6 +33,7 @@ import { firstViewTarget, firstViewVerdicts, pageReads, pageTargets, pageVerdict
 import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
 import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts, waitForSearchIndex } from './bench/search.ts';
 import type { Services } from '../src/services.ts';
+import { scrapeMetrics, type MetricSamples } from './bench/metrics.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -351,12 +352,12 @@ const progress = (m: Measurement) =>
   `, ${m.unanswered} unanswered at the end` +
   (m.drainS > 1 ? `, server busy ${m.drainS.toFixed(1)} s after the run` : '');
 
-/** Where the server's memory is (its /metrics, loopback needs no token): what the RSS rows are made of. */
+/** Where the server's memory is (its /metrics): what the RSS rows are made of. */
 async function memoryOf(baseUrl: string): Promise<string> {
-  const body = await (await fetch(`${baseUrl}/metrics`)).text().catch(() => '');
+  const metrics = await scrapeMetrics(baseUrl).catch((): MetricSamples => () => undefined);
   const mib = (name: string) => {
-    const v = new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1];
-    return v === undefined ? '–' : `${Math.round(Number(v) / 2 ** 20)} MiB`;
+    const v = metrics(name);
+    return v === undefined ? '–' : `${Math.round(v / 2 ** 20)} MiB`;
   };
   return `RSS ${mib('process_resident_memory_bytes')}, V8 heap used ${mib('nodejs_heap_used_bytes')}, external ${mib('nodejs_external_memory_bytes')} ` +
     `(embedded database ${mib('launchyard_embedded_database_memory_bytes')}), search index ${mib('launchyard_search_index_bytes')}`;

@@ -83,7 +83,7 @@ export async function createApp(
       now: opts.now,
       viewFlushMs: opts.viewFlushMs,
       profileCacheMs: opts.profileCacheMs,
-      profileCacheBytes: PROFILE_CACHE_BYTES[database.engine === 'pglite' ? 'embedded' : 'postgres'],
+      profileCacheBytes: PROFILE_CACHE_BYTES[database.engine],
       cimdFetch: outbound.cimd,
       mail: config.mail,
       llm: config.llm && outbound.model ? { ...config.llm, fetch: outbound.model } : undefined,

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loopDelay } from './metrics.ts';
 
 export interface DraftingResult {
   drafts: number;
@@ -49,13 +50,6 @@ export async function serveDraftSite(): Promise<{ origin: string; pages: number;
     pages: Object.keys(site).length - 1,
     close: () => new Promise((r) => server.close(() => r())),
   };
-}
-
-/** Reads launchyard_event_loop_delay_seconds from /metrics (the server answers loopback scrapes). */
-async function loopDelay(baseUrl: string): Promise<{ p99Ms: number; maxMs: number }> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const value = (quantile: string) => Number(text.split('\n').find((l) => l.startsWith(`launchyard_event_loop_delay_seconds{quantile="${quantile}"}`))?.split(' ')[1] ?? NaN) * 1000;
-  return { p99Ms: value('0.99'), maxMs: value('1') };
 }
 
 export async function measureDrafting(baseUrl: string, apiKey: string, siteOrigin: string, pagesPerSite: number, drafts: number): Promise<DraftingResult> {

@@ -29,6 +29,7 @@ import { measureDrafting, serveDraftSite, type DraftingResult } from './drafting
 import { CpuMeter, freePort, installCleanup, spawnChild, stopAll, waitIdle, waitUntilReady, type CpuShare } from './processes.ts';
 import { ENGINE_NAMES, formatVerdicts, type Engine, type Verdict } from './report.ts';
 import { scratchDatabase } from './scratch-database.ts';
+import { loopDelay } from './metrics.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -119,13 +120,6 @@ function apiKey(env: NodeJS.ProcessEnv): string {
   };
   cli('user:create', '--email', email, '--password', 'bench password, not a secret');
   return cli('apikey:create', '--email', email, '--scopes', 'account:read,listings:write', '--name', 'bench').trim().split('\n').pop()!;
-}
-
-/** The event-loop delay the service reports (launchyard_event_loop_delay_seconds; loopback scrapes need no token). */
-async function loopDelay(baseUrl: string): Promise<{ p99Ms: number; maxMs: number }> {
-  const text = await (await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-  const value = (quantile: string) => Number(text.split('\n').find((l) => l.startsWith(`launchyard_event_loop_delay_seconds{quantile="${quantile}"}`))?.split(' ')[1] ?? NaN) * 1000;
-  return { p99Ms: value('0.99'), maxMs: value('1') };
 }
 
 /** One draft of `url`, submitted and polled until it leaves crawling/drafting: seconds, and the failure if not ready. */

@@ -37,6 +37,7 @@ import { ENGINE_NAMES, clean, dirty, formatVerdicts, type Engine, type Row as Be
 import { logoPng, photoMaker, PHOTO } from './pictures-photo.ts';
 import { seedOwners, signIn, UploadSlots, uploadImage, uploadLogo, type Upload } from './pictures-scene.ts';
 import { extensionOf, GALLERY_FORMATS, galleryWidths, keptLogoHash, LOGO_FORMATS, LOGO_SIZES } from '../../src/media/variants.ts';
+import { loopDelay } from './metrics.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BENCH_DIR = path.join(ROOT, '.bench');
@@ -163,13 +164,6 @@ async function scratch(engine: Engine, serverUrl: string | undefined) {
       removeDir();
     },
   };
-}
-
-/** The event-loop delay the service reports (launchyard_event_loop_delay_seconds; loopback scrapes need no token). */
-async function loopDelay(baseUrl: string): Promise<LoopFigures> {
-  const text = await (await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-  const value = (quantile: string) => Number(text.split('\n').find((l) => l.startsWith(`launchyard_event_loop_delay_seconds{quantile="${quantile}"}`))?.split(' ')[1] ?? NaN) * 1000;
-  return { p99Ms: value('0.99'), maxMs: value('1') };
 }
 
 /** Scrapes the loop delay every second while `work` runs, and once after: the worst window seen. */

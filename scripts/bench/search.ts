@@ -10,6 +10,7 @@ import { clean, dirty, ENGINE_NAMES, type Engine, type EngineResult, type Verdic
 import { ndcg } from './ndcg.ts';
 import { readSearchSets } from './search-sets.ts';
 import type { RelevanceKind } from './search-relevance-set.ts';
+import { scrapeMetrics } from './metrics.ts';
 
 type GetJson = (url: string) => Promise<{ status: number; body: any; text: string }>;
 type BenchTarget = Target & { preflight: () => Promise<string | undefined> };
@@ -70,8 +71,8 @@ export function searchTargets(baseUrl: string, getJson: GetJson): BenchTarget[] 
 export async function waitForSearchIndex(baseUrl: string, limitS = 300): Promise<number | undefined> {
   const started = performance.now();
   while (performance.now() - started < limitS * 1000) {
-    const text = await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text(), () => '');
-    if (/^launchyard_search_index_ready 1$/m.test(text)) return (performance.now() - started) / 1000;
+    const metrics = await scrapeMetrics(baseUrl).catch(() => () => undefined);
+    if (metrics('launchyard_search_index_ready') === 1) return (performance.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, 500));
   }
   return undefined;

@@ -71,7 +71,7 @@ export const PROFILE_KEPT_MS = 5 * 60_000;
  * the same process and keeps the most-read 15,000 or so (50,000 kept took 194 MiB of its 1 GiB,
  * issue 32 goal 4); a node with PostgreSQL beside it keeps a crawler's 50,000.
  */
-export const PROFILE_CACHE_BYTES = { embedded: 64 * 2 ** 20, postgres: 256 * 2 ** 20 } as const;
+export const PROFILE_CACHE_BYTES = { pglite: 64 * 2 ** 20, postgres: 256 * 2 ** 20 } as const;
 /** A kept profile's weight: its text as two-byte characters (an upper bound) and the objects around it. */
 const weighProfile = (kept: KeptProfile) => (kept ? 2 * (kept.json.length + kept.tag.length) + 1024 : 64);
 /**
@@ -94,7 +94,7 @@ export function createListingDirectory(deps: {
   now: () => Date;
   viewFlushMs?: number;
   profileCacheMs?: number;
-  /** PROFILE_CACHE_BYTES for the engine (embedded by default). */
+  /** PROFILE_CACHE_BYTES for the engine (the embedded one's by default). */
   profileCacheBytes?: number;
   cache: CacheFactory;
   changes: ListingChanges;
@@ -108,7 +108,7 @@ export function createListingDirectory(deps: {
   // The most-read page of the directory, read across tens of thousands of slugs by crawlers and
   // agents: profiles are kept until the database announces a change to them (migration 0022),
   // as text, since a presented object weighs three times its text in memory.
-  const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, maxBytes: deps.profileCacheBytes ?? PROFILE_CACHE_BYTES.embedded, weigh: weighProfile, live: deps.changes.live });
+  const profiles = new KeptCache<KeptProfile>({ maxAgeMs: PROFILE_KEPT_MS, shortMs: ttl, maxBytes: deps.profileCacheBytes ?? PROFILE_CACHE_BYTES.pglite, weigh: weighProfile, live: deps.changes.live });
   // The objects behind the answers pages and MCP read inside, most recently read first. Keyed
   // by the kept entry, so a changed profile's old object is never found again.
   const objects = new RecentMap<NonNullable<KeptProfile>, Profile>(PROFILE_OBJECTS);
