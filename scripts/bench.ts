@@ -31,6 +31,7 @@ import { publicReads, type PublicRead } from './bench/public-reads.ts';
 import { timeSingles } from './bench/single.ts';
 import { firstViewTarget, firstViewVerdicts, pageReads, pageTargets, pageVerdicts } from './bench/pages.ts';
 import { commentSingles, commentTargets, commentVerdicts, findDiscussions } from './bench/comments.ts';
+import { sitemapSlugs } from './bench/sitemap.ts';
 import { formatRelevance, measureRelevance, SEARCH_ROWS, searchTargets, searchVerdicts, waitForSearchIndex } from './bench/search.ts';
 import type { Services } from '../src/services.ts';
 import { scrapeMetrics, type MetricSamples } from './bench/metrics.ts';
@@ -240,8 +241,9 @@ async function startServer(
         CRAWLER_MAX_PAGES: '10',
         METRICS_WINDOW_SECONDS: '5',
       },
+      // The last one: an embedded server starts itself again with its heap bound (src/embedded-heap.ts).
       onStderrLine: (line) => {
-        inspectorUrl ??= inspectorUrlFrom(line);
+        inspectorUrl = inspectorUrlFrom(line) ?? inspectorUrl;
       },
     },
   );
@@ -385,15 +387,11 @@ async function runEngine(engine: Engine, opts: Options, databaseUrl: string | un
     const total = await getJson(`${baseUrl}/api/v1/listings?per_page=1&status=upcoming`);
     // get_listing cycles through these; more slugs than the profile cache holds measure its misses.
     const wanted = Math.max(opts.slugs, opts.coldSlugs);
-    const known: string[] = [];
-    let live = 0;
-    for (let p = 1; known.length < wanted && p <= 1000; p++) {
-      const page = await getJson(`${baseUrl}/api/v1/listings?per_page=${Math.min(100, wanted)}&sort=newest&page=${p}`);
-      if (page.status !== 200) throw new Error(`cannot list listings (${page.status}): ${page.text.slice(0, 300)}`);
-      live = page.body.total;
-      if (!page.body.items?.length) break;
-      known.push(...page.body.items.slice(0, wanted - known.length).map((i: { slug: string }) => i.slug));
-    }
+    const first = await getJson(`${baseUrl}/api/v1/listings?per_page=1&sort=newest`);
+    if (first.status !== 200) throw new Error(`cannot list listings (${first.status}): ${first.text.slice(0, 300)}`);
+    const live: number = first.body.total;
+    // As a crawler finds them: the sitemap's listing files (one id range each, not deep pages of a list).
+    const known = await sitemapSlugs(baseUrl, wanted);
     if (!known.length) throw new Error('the database has no live listings to measure');
     const slugs = known.slice(0, opts.slugs);
     // Cold: spread over the directory, in an order unrelated to the listing order.

@@ -33,6 +33,8 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ['a DNS server by name', { DNS_SERVERS: 'dns.example' }, /^config error: DNS_SERVERS must be comma-separated IP addresses/],
   ['a DNS server with a bad port', { DNS_SERVERS: '1.1.1.1,127.0.0.1:99999' }, /^config error: DNS_SERVERS must be/],
   ['claims pending for 0 days', { CLAIM_PENDING_DAYS: '0' }, /^config error: CLAIM_PENDING_DAYS/],
+  ['an embedded heap bound below 256 MiB', { EMBEDDED_HEAP_MIB: '128' }, /^config error: EMBEDDED_HEAP_MIB must be 0 \(V8 sizes the heap itself\) or/],
+  ['an embedded heap bound that is not a number', { EMBEDDED_HEAP_MIB: 'lots' }, /^config error: EMBEDDED_HEAP_MIB /],
   ['a media bucket without keys', { MEDIA_S3_BUCKET: 'pictures' }, /^config error: MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY$/],
   ['a media bucket without its secret', { MEDIA_S3_BUCKET: 'pictures', MEDIA_S3_ACCESS_KEY_ID: 'AKIA1' }, /^config error: MEDIA_S3_BUCKET needs/],
   ['media keys without a bucket', { MEDIA_S3_ACCESS_KEY_ID: 'AKIA1', MEDIA_S3_SECRET_ACCESS_KEY: 's3-secret' }, /^config error: MEDIA_S3_ACCESS_KEY_ID is set but MEDIA_S3_BUCKET is not/],

@@ -6,6 +6,7 @@ import { VoteDetectionRules } from './domain/community/vote-detection.ts';
 import { readDkimKey, type DkimKey } from './mail/dkim.ts';
 import { BACKUP_KEEP_DEFAULT } from './domain/privacy/retention.ts';
 import { readAddress } from './domain/newsletter/address.ts';
+import { EMBEDDED_HEAP_MIB } from './embedded-heap.ts';
 
 /** Raised for a bad environment; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -134,6 +135,11 @@ const Env = z.object({
   EXTRACTION_PAGE_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   EXTRACTION_DRAFT_BUDGET_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  EMBEDDED_HEAP_MIB: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 256 && v <= 65_536), 'must be 0 (V8 sizes the heap itself) or a number of MiB from 256 to 65536')
+    .default(EMBEDDED_HEAP_MIB),
   SELLER_COUNTRY: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be the ISO 3166-1 alpha-2 code of the country the seller is established in, e.g. DE')
@@ -231,6 +237,8 @@ export interface Config {
   workers: { threads?: number; pageBudgetMs: number; draftBudgetMs: number };
   /** SIGTERM: how long running requests and jobs may take to finish before the process exits. */
   shutdownTimeoutMs: number;
+  /** Embedded mode: V8's old-generation bound in MiB, applied by starting again with it (embedded-heap.ts); 0 = V8's own. */
+  embeddedHeapMiB: number;
   /** Web origins besides PUBLIC_URL's that may call /mcp from a browser page. */
   mcpAllowedOrigins: string[];
   /** Seals the installation secrets (OAuth signing keys, cookie keys) in the database; without it they are stored plain. */
@@ -346,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     workers: { threads: e.WORKER_THREADS, pageBudgetMs: e.EXTRACTION_PAGE_BUDGET_MS, draftBudgetMs: e.EXTRACTION_DRAFT_BUDGET_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    embeddedHeapMiB: e.EMBEDDED_HEAP_MIB,
     metrics: { token: e.METRICS_TOKEN, windowMs: e.METRICS_WINDOW_SECONDS * 1000 },
     trendingEveryMinutes: e.TRENDING_REFRESH_MINUTES,
     shareImages: e.SHARE_IMAGES === 'on',

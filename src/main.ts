@@ -3,9 +3,14 @@ import { createApp } from './app.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { DataDirError } from './store/data-dir-errors.ts';
 import { nextSteps } from './next-steps.ts';
+import { boundEmbeddedHeap, watchHeapBound } from './embedded-heap.ts';
 
 async function main() {
   const config = loadConfig();
+  const embedded = !config.databaseUrl;
+  // May not return: the process starts again with the heap bound, before it opens anything.
+  boundEmbeddedHeap(embedded, config.embeddedHeapMiB);
+  if (embedded) watchHeapBound((message) => console.warn(message));
   const demo = process.argv.includes('--demo');
   const app = await createApp(config);
   if (demo) {

@@ -146,6 +146,19 @@ export function listingsStore(db: Kysely<DB>) {
     /** Writes computed documents back where their generation still holds (listing-documents-store.ts). */
     keepDocuments: documents.keep,
 
+    /** The highest listing id there is (the primary key's last entry), 0 when none: how far the sitemap's files go. */
+    async lastListingId(): Promise<number> {
+      const r = await sql<{ id: string | null }>`select max(id) as id from listings`.execute(db);
+      return Number(r.rows[0]?.id ?? 0);
+    },
+
+    /** Slugs of the public listings with ids in (after, upTo], in id order: one primary-key range, at any directory size. */
+    async publicSlugsInIdRange(after: number, upTo: number): Promise<string[]> {
+      const r = await sql<{ slug: string }>`
+        select slug from listings where id > ${after} and id <= ${upTo} and status in ('live', 'scheduled') order by id`.execute(db);
+      return r.rows.map((row) => row.slug);
+    },
+
     /** id and primary category of a public listing, or undefined. */
     async publicRef(slug: string, statuses: readonly string[] = ['live', 'scheduled']) {
       // Prepared: every listing page asks it (its alternatives), and planning cost more than the lookup.

@@ -208,6 +208,16 @@ export function createListingDirectory(deps: {
       return lists.through(key, () => browse(input));
     },
 
+    /**
+     * The sitemap's listing files: file n holds the public listings with ids in
+     * ((n − 1) × perFile, n × perFile], so every file is one primary-key range at any directory
+     * size (pages of a sorted list would cost their offset and stop at the list's last page).
+     */
+    sitemap: {
+      files: async (perFile: number) => Math.ceil((await store.lastListingId()) / perFile),
+      slugs: (file: number, perFile: number) => store.publicSlugsInIdRange((file - 1) * perFile, file * perFile),
+    },
+
     /** Forgets a cached profile after a write to it on this node (the feed's notice comes later). */
     forget: (slug: string) => profiles.delete(slug),
 

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getSiteInfo } from '../../../operations/site/get-site-info.ts';
-import { searchListings } from '../../../operations/listings/search-listings.ts';
 import { listFounders } from '../../../operations/founders/list-founders.ts';
 import { listCategories } from '../../../operations/categories/list-categories.ts';
 import { listBlogPosts } from '../../../operations/blog/list-blog-posts.ts';
@@ -16,13 +14,20 @@ import { readOperation } from '../read-operation.ts';
 import { sendShared } from '../shared-response.ts';
 
 /**
- * Listings (and founders) per sitemap file: ten pages of the list operations. The sitemap
- * protocol allows 50,000; a smaller file is quick to build on demand and the index pages it.
+ * Founders per sitemap file: ten pages of the list operation. The sitemap protocol allows 50,000;
+ * a smaller file is quick to build on demand and the index pages it.
  */
 const PER_FILE = 1000;
 const PER_CALL = 100;
 /** The list operations serve pages 1 to 1000: this many files reach every record they can list. */
 const MAX_FILES = (1000 * PER_CALL) / PER_FILE;
+/**
+ * Listing ids per listing file (one primary-key range each, domain/listings/directory.ts): 200
+ * files at 1,000,000 listings; a file is at most 5,000 URLs (about 400 KB). The protocol allows
+ * 50,000 files in an index: 250 million ids.
+ */
+const IDS_PER_FILE = 5000;
+const MAX_LISTING_FILES = 50_000;
 /** Launch weeks in the sitemap: the coming one and this many before it. */
 const RECENT_WEEKS = 12;
 /** Newsletter editions in the sitemap: the newest (the archive pages the rest). */
@@ -36,7 +41,7 @@ const urlset = (urls: string[]) =>
 
 const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flatten(n.subcategories)]);
 
-/** `/sitemap.xml` (an index) and the files it lists: the site's pages, then listings and founders in files of PER_FILE. */
+/** `/sitemap.xml` (an index) and the files it lists: the site's pages, listings by id range, founders in files of PER_FILE. */
 export function registerSitemap(app: FastifyInstance, web: Web) {
   const url = (path: string) => web.publicUrl + path;
   const send = (request: FastifyRequest, reply: FastifyReply, xml: string) =>
@@ -56,12 +61,10 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
   }
 
   app.get('/sitemap.xml', SITE_ROUTE, async (request, reply) => {
-    const info = await readOperation(web.services, request, getSiteInfo, {});
     const founders = await readOperation(web.services, request, listFounders, { per_page: 1 });
     const names = [
       'pages',
-      ...Array.from({ length: files(info.counts.live_listings) }, (_, i) => `listings-${i + 1}`),
-      ...Array.from({ length: files(info.counts.upcoming_listings) }, (_, i) => `upcoming-${i + 1}`),
+      ...Array.from({ length: Math.min(MAX_LISTING_FILES, await web.services.listings.sitemap.files(IDS_PER_FILE)) }, (_, i) => `listings-${i + 1}`),
       ...Array.from({ length: files(founders.total) }, (_, i) => `founders-${i + 1}`),
     ];
     return send(
@@ -100,13 +103,17 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
 
   app.get('/sitemaps/:file', SITE_ROUTE, async (request, reply) => {
     const { file } = request.params as { file: string };
-    const [, kind, n] = /^(listings|upcoming|founders)-(\d{1,3})\.xml$/.exec(file) ?? [];
+    const [, kind, n] = /^(listings|founders)-(\d{1,5})\.xml$/.exec(file) ?? [];
     const number = Number(n);
-    if (!kind || number < 1 || number > MAX_FILES) return reply.callNotFound();
-    const paths =
-      kind === 'founders'
-        ? (await slice(number, (page) => readOperation(web.services, request, listFounders, { page, per_page: PER_CALL }))).map((f) => `/founders/${f.slug}`)
-        : (await slice(number, (page) => readOperation(web.services, request, searchListings, { status: kind === 'upcoming' ? 'upcoming' : 'live', sort: 'newest', page, per_page: PER_CALL }))).map((l) => listingHref(l.slug));
+    if (!kind || number < 1) return reply.callNotFound();
+    if (kind === 'listings') {
+      // A range whose listings are all gone is an empty file while later ranges exist: the index lists it.
+      if (number > Math.min(MAX_LISTING_FILES, await web.services.listings.sitemap.files(IDS_PER_FILE)) && number > 1) return reply.callNotFound();
+      const slugs = await web.services.listings.sitemap.slugs(number, IDS_PER_FILE);
+      return send(request, reply, urlset(slugs.map((slug) => url(listingHref(slug)))));
+    }
+    if (number > MAX_FILES) return reply.callNotFound();
+    const paths = (await slice(number, (page) => readOperation(web.services, request, listFounders, { page, per_page: PER_CALL }))).map((f) => `/founders/${f.slug}`);
     if (!paths.length && number > 1) return reply.callNotFound();
     return send(request, reply, urlset(paths.map(url)));
   });
