@@ -24,20 +24,23 @@ for (const [name, change, expected] of scenarios) {
   });
 }
 
-test('heap bound: the process starts again with the flag, keeping its id, arguments and output', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-heap-'));
-  const script = path.join(dir, 'probe.ts');
-  const module = path.resolve(import.meta.dirname, 'embedded-heap.ts');
-  writeFileSync(
-    script,
-    `import { getHeapStatistics } from 'node:v8';
-import { boundEmbeddedHeap } from ${JSON.stringify(module)};
-console.log(JSON.stringify({ pid: process.pid, args: process.argv.slice(2), limitMiB: getHeapStatistics().heap_size_limit / 2 ** 20, flags: process.execArgv }));
-boundEmbeddedHeap(true, 300);
-`,
-  );
+const MODULE = path.resolve(import.meta.dirname, 'embedded-heap.ts');
+
+/** Runs `body` (which may import `heap` from embedded-heap.ts) in a fresh node without NODE_OPTIONS; its stdout lines as JSON. */
+function run(body: string, flags: string[] = [], args: string[] = []): any[] {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'ly-heap-')), 'probe.ts');
+  writeFileSync(script, `import { getHeapStatistics } from 'node:v8';\nimport * as heap from ${JSON.stringify(MODULE)};\n${body}`);
   const { NODE_OPTIONS: _, ...env } = process.env;
-  const lines = execFileSync(process.execPath, [script, 'a', 'b c'], { env, encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+  return execFileSync(process.execPath, [...flags, script, ...args], { env, encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+}
+
+test('heap bound: the process starts again with the flag, keeping its id, arguments and output', () => {
+  const lines = run(
+    `console.log(JSON.stringify({ pid: process.pid, args: process.argv.slice(2), limitMiB: getHeapStatistics().heap_size_limit / 2 ** 20, flags: process.execArgv }));
+heap.boundEmbeddedHeap(true, 300);`,
+    [],
+    ['a', 'b c'],
+  );
   assert.equal(lines.length, 2, 'printed once before and once after starting again, then went on');
   const [before, after] = lines;
   assert.equal(after.pid, before.pid);
@@ -49,42 +52,27 @@ boundEmbeddedHeap(true, 300);
 });
 
 test('heap bound: live data near the bound after a full collection earns one warning', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-heap-'));
-  const script = path.join(dir, 'fill.ts');
-  const module = path.resolve(import.meta.dirname, 'embedded-heap.ts');
-  writeFileSync(
-    script,
-    `import { getHeapStatistics } from 'node:v8';
-import { watchHeapBound } from ${JSON.stringify(module)};
-const warnings = [];
-watchHeapBound((m) => warnings.push(m));
+  const [out] = run(
+    `const warnings = [];
+heap.watchHeapBound((m) => warnings.push(m));
 const kept = [];
 while (getHeapStatistics().used_heap_size < 64 * 2 ** 20 * 0.8) kept.push(new Array(10_000).fill(kept.length));
 globalThis.gc();
 globalThis.gc();
-setTimeout(() => console.log(JSON.stringify({ warnings, kept: kept.length })), 50);
-`,
+setTimeout(() => console.log(JSON.stringify({ warnings, kept: kept.length })), 50);`,
+    ['--expose-gc', '--max-old-space-size=64'],
   );
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=64', script], { env, encoding: 'utf8' }));
   assert.equal(out.warnings.length, 1, 'once, not once per collection');
   assert.match(out.warnings[0], /^the live JavaScript heap is \d+ MiB of its \d+ MiB bound after a full collection: raise EMBEDDED_HEAP_MIB/);
 });
 
 test('heap bound: a heap well under the bound earns no warning', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ly-heap-'));
-  const script = path.join(dir, 'small.ts');
-  const module = path.resolve(import.meta.dirname, 'embedded-heap.ts');
-  writeFileSync(
-    script,
-    `import { watchHeapBound } from ${JSON.stringify(module)};
-const warnings = [];
-watchHeapBound((m) => warnings.push(m));
+  const [out] = run(
+    `const warnings = [];
+heap.watchHeapBound((m) => warnings.push(m));
 globalThis.gc();
-setTimeout(() => console.log(JSON.stringify({ warnings })), 50);
-`,
+setTimeout(() => console.log(JSON.stringify({ warnings })), 50);`,
+    ['--expose-gc', '--max-old-space-size=256'],
   );
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=256', script], { env, encoding: 'utf8' }));
   assert.deepEqual(out.warnings, []);
 });

@@ -25,7 +25,7 @@ export const CONNECTION_TIMEOUT_MS = 1000;
 
 /**
  * One Kysely instance for the whole process, in both modes. Embedded mode runs PGlite behind
- * node-postgres' adapter so both engines parse types identically (int8 as string, etc.).
+ * node-postgres (through store/pglite-connection.ts) so both engines parse types identically (int8 as string, etc.).
  * PGlite is a single session: code inside a transaction must use the transaction handle, never `db`.
  */
 export interface Database {
