@@ -171,6 +171,10 @@ test('after the settle age a vote keeps its weight and loses its hashes (a held 
     const eligible = (await sql<{ n: number }>`select count(*)::int as n from votes
       where settled_at is null and created_at < ${due} and not (held_reason is not null and review is null)`.execute(t.db)).rows[0].n;
     assert.ok(eligible > 14, `${eligible} votes due: several chunks`);
+    // Half of them cast in the same instant: a chunk ends inside the tie, and the next one (which
+    // starts at the last chunk's newest vote, not before) must still take the rest of it.
+    await sql`update votes set created_at = ${new Date(due.getTime() - 86_400_000)} where id in (
+      select id from votes where settled_at is null and created_at < ${due} and not (held_reason is not null and review is null) order by id limit ${Math.ceil(eligible / 2)})`.execute(t.db);
     assert.equal(await voteTrustStore(t.db).settle(due, clock, 7), eligible);
     const run = await weigh();
     assert.equal(run.settled, 0, 'nothing left to settle');
