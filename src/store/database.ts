@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { withUnits } from './unit-of-work.ts';
 import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -9,7 +10,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from './schema.ts';
 import { pgliteListen, postgresListen, type Listen } from './notifications.ts';
-import { pglitePoolConfig } from './pglite-connection.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { dataDirFailure } from './data-dir-errors.ts';
 import { PreparingClient } from './prepared.ts';
@@ -25,7 +25,7 @@ export const CONNECTION_TIMEOUT_MS = 1000;
 
 /**
  * One Kysely instance for the whole process, in both modes. Embedded mode runs PGlite behind
- * node-postgres (through store/pglite-connection.ts) so both engines parse types identically (int8 as string, etc.).
+ * node-postgres' adapter so both engines parse types identically (int8 as string, etc.).
  * PGlite is a single session: code inside a transaction must use the transaction handle, never `db`.
  */
 export interface Database {
@@ -98,7 +98,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     } catch (err) {
       throw (memory ? undefined : dataDirFailure(opts.dataDir, err)) ?? err;
     }
-    const pool = new pg.Pool({ ...pglitePoolConfig(pglite), Client: PreparingClient });
+    const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PreparingClient });
     const db = new Kysely<DB>({ dialect: withUnits(new PostgresDialect({ pool })) });
     return {
       db,

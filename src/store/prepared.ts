@@ -29,7 +29,7 @@ export const preparedName = (text: string) => names.get(text);
 /**
  * node-postgres client that sends our prepared texts by name (pg parses a name once per
  * connection and binds it afterwards); every other query is untouched. Used by both pools,
- * the embedded database's included (pglite-connection.ts).
+ * PGlite's adapter included.
  */
 export class PreparingClient extends pg.Client {
   // pg's overloads are not worth restating: Kysely calls query(text, values) and nothing else here.
