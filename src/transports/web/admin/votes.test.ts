@@ -10,7 +10,10 @@ import { runVoteWeighing } from '../../../jobs/vote-weighing.ts';
 // its evidence and timing chart; only an administrator with the session's token decides; release
 // (weighed again by the job sent at once, the listing's points grow), confirm (0 for good), each
 // logged once; a group decided twice or unknown changes nothing.
-let clock = new Date();
+// Today at 10:00 UTC, not the wall clock: a burst within the last hour before midnight UTC is
+// hashed with the next day's salt, so a run started between about 21:48 and 22:00 UTC split the
+// burst into two networks.
+let clock = new Date(new Date().setUTCHours(10, 0, 0, 0));
 const t = await createTestApp({ now: () => clock });
 const MINUTE = 60_000;
 const admin = await t.signIn({ admin: true, email: 'moderator@votes.test' });
