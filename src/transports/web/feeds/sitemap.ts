@@ -47,6 +47,7 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
   const send = (request: FastifyRequest, reply: FastifyReply, xml: string) =>
     sendShared(request, reply.type(XML).header('x-content-type-options', 'nosniff'), xml, SITEMAP_CACHE_CONTROL);
   const files = (total: number) => Math.min(MAX_FILES, Math.ceil(total / PER_FILE));
+  const listingFiles = async () => Math.min(MAX_LISTING_FILES, await web.services.listings.sitemap.files(IDS_PER_FILE));
 
   /** Every record of a paged list operation within one sitemap file. */
   async function slice<T>(file: number, load: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
@@ -64,7 +65,7 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
     const founders = await readOperation(web.services, request, listFounders, { per_page: 1 });
     const names = [
       'pages',
-      ...Array.from({ length: Math.min(MAX_LISTING_FILES, await web.services.listings.sitemap.files(IDS_PER_FILE)) }, (_, i) => `listings-${i + 1}`),
+      ...Array.from({ length: await listingFiles() }, (_, i) => `listings-${i + 1}`),
       ...Array.from({ length: files(founders.total) }, (_, i) => `founders-${i + 1}`),
     ];
     return send(
@@ -107,9 +108,11 @@ export function registerSitemap(app: FastifyInstance, web: Web) {
     const number = Number(n);
     if (!kind || number < 1) return reply.callNotFound();
     if (kind === 'listings') {
-      // A range whose listings are all gone is an empty file while later ranges exist: the index lists it.
-      if (number > Math.min(MAX_LISTING_FILES, await web.services.listings.sitemap.files(IDS_PER_FILE)) && number > 1) return reply.callNotFound();
+      if (number > MAX_LISTING_FILES) return reply.callNotFound();
       const slugs = await web.services.listings.sitemap.slugs(number, IDS_PER_FILE);
+      // A range whose listings are all gone is an empty file while later ranges exist (the index
+      // lists it); only then is the last id read.
+      if (!slugs.length && number > 1 && number > (await listingFiles())) return reply.callNotFound();
       return send(request, reply, urlset(slugs.map((slug) => url(listingHref(slug)))));
     }
     if (number > MAX_FILES) return reply.callNotFound();
