@@ -2,7 +2,6 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { withUnits } from './unit-of-work.ts';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -10,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from './schema.ts';
 import { pgliteListen, postgresListen, type Listen } from './notifications.ts';
+import { pglitePoolConfig } from './pglite-connection.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { dataDirFailure } from './data-dir-errors.ts';
 import { PreparingClient } from './prepared.ts';
@@ -98,7 +98,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     } catch (err) {
       throw (memory ? undefined : dataDirFailure(opts.dataDir, err)) ?? err;
     }
-    const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PreparingClient });
+    const pool = new pg.Pool({ ...pglitePoolConfig(pglite), Client: PreparingClient });
     const db = new Kysely<DB>({ dialect: withUnits(new PostgresDialect({ pool })) });
     return {
       db,
