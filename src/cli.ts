@@ -24,6 +24,7 @@ import { createPriceList } from './domain/catalog/price-list.ts';
 import { NewProduct, PriceCents } from './contract/price-list.ts';
 import { fieldErrors } from './operations/validation.ts';
 import { runOrderExpiry, ORDER_EXPIRY_JOB } from './jobs/order-expiry.ts';
+import { runEmbeddedMaintenance, EMBEDDED_MAINTENANCE_JOB } from './jobs/embedded-maintenance.ts';
 import { CATEGORY_OPTIONS, CATEGORY_USAGE, CategoryUsageError, runCategoryCommand } from './cli-categories.ts';
 import { EXPORT_USAGE, runExportCommand } from './cli-export.ts';
 import { BACKUP_COMMANDS, BACKUP_USAGE, runBackupCommand } from './cli-backup.ts';
@@ -118,6 +119,8 @@ async function main(argv: string[]) {
             'week-start': () => runWeekStart(db, new Date()),
             'domain-rating-refresh': () => refreshDomainRatings(db, provider, new Date()),
             [ORDER_EXPIRY_JOB]: () => runOrderExpiry(db, new Date()),
+            // By hand, every table due at once (no budget): e.g. after a large import, with the service stopped.
+            [EMBEDDED_MAINTENANCE_JOB]: () => runEmbeddedMaintenance(db, { budgetMs: Infinity }),
           };
           if (!name || !jobs[name]) throw new UsageError(`jobs:run needs one of: ${Object.keys(jobs).join(', ')}`);
           console.log(JSON.stringify(await recordRun(db, name, { jobId: 'cli' }, jobs[name])));

@@ -7,6 +7,7 @@ import { createTestApp } from '../testing/harness.ts';
 import { refreshDomainRatings } from './domain-rating-refresh.ts';
 import { httpProvider, manualProvider } from './domain-rating-provider.ts';
 import { recentRuns, recordRun } from './runs.ts';
+import { EMBEDDED_MAINTENANCE_JOB } from './embedded-maintenance.ts';
 import { createSafeFetch } from '../outbound/safe-fetch.ts';
 
 const NOW = new Date('2027-01-06T12:00:00Z');
@@ -105,4 +106,29 @@ test('with jobs on, pg-boss runs the week-start job at start-up: scheduled launc
   }
   assert.equal(status, 'live');
   assert.ok(succeeded, 'a succeeded week-start run is recorded');
+});
+
+test('the embedded database vacuums itself: the maintenance job is scheduled on PGlite only, and a run sent to it succeeds', async () => {
+  const app = await createTestApp({ now: () => NOW, env: { JOBS: 'on' } });
+  try {
+    const boss = app.app.jobs!.boss;
+    const scheduled = (await boss.getSchedules()).map((s) => s.name);
+    if (app.app.database.engine === 'postgres') {
+      // PostgreSQL servers run their own autovacuum.
+      assert.ok(!scheduled.includes(EMBEDDED_MAINTENANCE_JOB), scheduled.join(', '));
+      return;
+    }
+    assert.ok(scheduled.includes(EMBEDDED_MAINTENANCE_JOB), scheduled.join(', '));
+    await boss.send(EMBEDDED_MAINTENANCE_JOB, null);
+    const deadline = Date.now() + 20_000;
+    let run: Awaited<ReturnType<typeof recentRuns>>[number] | undefined;
+    while (Date.now() < deadline && run?.status !== 'succeeded') {
+      run = (await recentRuns(app.db, 5, EMBEDDED_MAINTENANCE_JOB))[0];
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(run?.status, 'succeeded', JSON.stringify(run));
+    assert.match(run!.detail ?? '', /"due":\d+,"done":\[/);
+  } finally {
+    await app.close();
+  }
 });

@@ -16,6 +16,7 @@ import { TRENDING_REFRESH_JOB } from '../domain/listings/directory.ts';
 import { VOTE_WEIGHING_JOB } from './vote-weighing.ts';
 import { MEDIA_SWEEP_JOB } from './media-sweep.ts';
 import { ORDER_EXPIRY_JOB, runOrderExpiry } from './order-expiry.ts';
+import { EMBEDDED_MAINTENANCE_CRON, EMBEDDED_MAINTENANCE_JOB, runEmbeddedMaintenance } from './embedded-maintenance.ts';
 import { LISTING_UPDATE_MAIL_JOB } from './listing-update-mail.ts';
 import { COMMENT_MAIL_JOB } from '../domain/community/discussions.ts';
 import { FOLLOW_MAIL_JOB } from './follow-mail.ts';
@@ -163,6 +164,8 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
     // Unpaid orders past ORDER_EXPIRY_HOURS become expired (their launch week room is already free).
     [ORDER_EXPIRY_JOB]: () => runOrderExpiry(deps.db, deps.now()),
     ...(deps.backup ? { [BACKUP_JOB]: deps.backup.run } : {}),
+    // PGlite has no autovacuum worker: the tables past its thresholds, within a budget (jobs/embedded-maintenance.ts).
+    ...(deps.engine === 'pglite' ? { [EMBEDDED_MAINTENANCE_JOB]: () => runEmbeddedMaintenance(deps.db) } : {}),
   };
   for (const [name, run] of Object.entries(scheduled)) {
     await ensureQueue(name, 'singleton');
@@ -204,6 +207,7 @@ async function wireJobs(boss: PgBoss, deps: JobsDeps, heartbeatSeconds: number) 
   await boss.schedule(LISTING_DOCUMENTS_JOB, LISTING_DOCUMENTS_CRON, null, { tz: deps.timezone });
   // Webhooks' safety net (jobs/webhook-sweep.ts): lost fan-outs and due deliveries, the log's retention; one run at a time (stately).
   await boss.schedule(WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_CRON, null, { tz: deps.timezone });
+  if (deps.engine === 'pglite') await boss.schedule(EMBEDDED_MAINTENANCE_JOB, EMBEDDED_MAINTENANCE_CRON, null, { tz: 'UTC' });
   await boss.send('week-start', null, { singletonKey: 'start-up' });
   await boss.send(TRENDING_REFRESH_JOB, null, { singletonKey: 'start-up' });
 
