@@ -72,7 +72,7 @@ function tally(s: SmtpSink) {
   return { missing, extra };
 }
 
-test(`kill -9 in the middle of sending (${engine}), then a restart: every subscriber has exactly one copy at the SMTP server`, { timeout: 180_000 }, async (t) => {
+test(`kill -9 in the middle of sending (${engine}), then a restart: no subscriber has two copies at the SMTP server, and a copy is missing only where the kill fell inside a hand-over`, { timeout: 180_000 }, async (t) => {
   sink.reset();
   const { editionId, env, open } = await scene();
   const first = sender(editionId, env, 'node-1');
@@ -91,17 +91,31 @@ test(`kill -9 in the middle of sending (${engine}), then a restart: every subscr
   t.diagnostic(`${engine}: ${atKill} copies at the kill; the restart sent ${report.runs.reduce((n: number, r: { sent: number }) => n + r.sent, 0)}; ${missing.length} subscribers without a copy, ${extra.length} with more than one`);
 
   // The claim (docs/decisions.md#newsletter): a copy is never sent twice, because a delivery is
-  // recorded sent before its end is written and only unrecorded ones are sent again; a copy could
-  // be lost only if the kill fell between that record and the end's write, which did not happen here.
+  // recorded sent before its end is written and only unrecorded ones are sent again; a copy is lost
+  // only when the kill falls between the hand-over's two writes (COMMIT, then the end a tick later).
+  // That gap is microseconds of CPU, but on a loaded machine the killed process can be descheduled
+  // inside it: a CI run lost one copy (the one in hand-over at the kill). So a missing copy must be one the killed sender had
+  // recorded sent, at most one per SMTP connection (5) in flight at the kill.
   assert.deepEqual(extra, [], 'no subscriber has two copies');
-  assert.deepEqual(missing, [], 'every subscriber has a copy');
-  assert.equal(sink.count(), SUBSCRIBERS);
+  assert.ok(missing.length <= 5, `at most one copy per connection in flight at the kill is lost: ${missing.join(', ')}`);
+  assert.equal(sink.count(), SUBSCRIBERS - missing.length);
 
   const database = await open();
   try {
     const store = newsletterDeliveriesStore(database.db);
     assert.deepEqual(await store.progress(editionId), { sent: SUBSCRIBERS, failed: 0, remaining: 0, total: SUBSCRIBERS });
     assert.equal((await sql<{ status: string }>`select status from newsletter_editions where id = ${editionId}`.execute(database.db)).rows[0].status, 'sent');
+    const lost = missing.length
+      ? (
+          await sql<{ email: string; claimed_by: string }>`select s.email, d.claimed_by from newsletter_deliveries d join newsletter_subscribers s on s.id = d.subscriber_id
+            where d.edition_id = ${editionId} and s.email in (${sql.join(missing.map((m) => `${m}@test.example`))})`.execute(database.db)
+        ).rows
+      : [];
+    assert.deepEqual(
+      lost.map((r) => r.claimed_by),
+      missing.map(() => 'node-1'),
+      'every missing copy was recorded sent by the killed sender (the hand-over it was killed in), none by the restart',
+    );
     const retried = (await sql<{ n: number }>`select count(*)::int as n from newsletter_deliveries where edition_id = ${editionId} and attempts > 1`.execute(database.db)).rows[0].n;
     t.diagnostic(`${retried} deliveries were claimed again after their lease lapsed (claimed or in flight at the kill, never finished)`);
   } finally {
