@@ -94,8 +94,8 @@ test(`kill -9 in the middle of sending (${engine}), then a restart: no subscribe
   // recorded sent before its end is written and only unrecorded ones are sent again; a copy is lost
   // only when the kill falls between the hand-over's two writes (COMMIT, then the end a tick later).
   // That gap is microseconds of CPU, but on a loaded machine the killed process can be descheduled
-  // inside it: a CI run lost one copy (the one in hand-over at the kill). So a missing copy must be one the killed sender had
-  // recorded sent, at most one per SMTP connection (5) in flight at the kill.
+  // inside it: a CI run lost one copy (the one in hand-over at the kill). So a missing copy must be
+  // one the killed sender had recorded sent, at most one per SMTP connection (5) in flight at the kill.
   assert.deepEqual(extra, [], 'no subscriber has two copies');
   assert.ok(missing.length <= 5, `at most one copy per connection in flight at the kill is lost: ${missing.join(', ')}`);
   assert.equal(sink.count(), SUBSCRIBERS - missing.length);

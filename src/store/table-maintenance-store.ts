@@ -3,7 +3,7 @@ import type { DB } from './schema.ts';
 import type { MaintenanceStep, TableActivity } from '../domain/maintenance/vacuum-policy.ts';
 
 /** VACUUM and ANALYZE of the embedded database's tables (jobs/embedded-maintenance.ts), and the counters that decide them. */
-export function tableMaintenanceStore(db: Kysely<any> | Kysely<DB>) {
+export function tableMaintenanceStore(db: Kysely<DB>) {
   return {
     /** Every user table's counters (pg_stat_user_tables), as of the statement before: the first statement asks for them to be written out. */
     async activity(): Promise<TableActivity[]> {

@@ -33,26 +33,27 @@ export interface MaintenanceStep {
   analyze: boolean;
 }
 
+/** How far past each threshold a table is: above 1 is due. */
+function pressure(t: TableActivity) {
+  const rows = Math.max(0, t.estimatedRows);
+  return {
+    dead: t.deadRows / (VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * rows),
+    inserted: t.insertedSinceVacuum / (VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE_FACTOR * rows),
+    modified: t.modifiedSinceAnalyze / (ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * rows),
+  };
+}
+
 /** What one table needs now, or undefined when nothing. */
 export function maintenanceOf(t: TableActivity): MaintenanceStep | undefined {
-  const rows = Math.max(0, t.estimatedRows);
-  const vacuum =
-    t.deadRows > VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * rows ||
-    t.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE_FACTOR * rows;
-  const analyze = t.modifiedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * rows;
+  const p = pressure(t);
+  const vacuum = p.dead > 1 || p.inserted > 1;
+  const analyze = p.modified > 1;
   return vacuum || analyze ? { schema: t.schema, table: t.table, vacuum, analyze } : undefined;
 }
 
 /** The due steps, the tables furthest past their threshold first: a run cut short by its budget did the most needed. */
 export function maintenancePlan(tables: readonly TableActivity[]): MaintenanceStep[] {
-  const urgency = (t: TableActivity) => {
-    const rows = Math.max(0, t.estimatedRows);
-    return Math.max(
-      t.deadRows / (VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * rows),
-      t.insertedSinceVacuum / (VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE_FACTOR * rows),
-      t.modifiedSinceAnalyze / (ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * rows),
-    );
-  };
+  const urgency = (t: TableActivity) => Math.max(...Object.values(pressure(t)));
   return [...tables]
     .sort((a, b) => urgency(b) - urgency(a))
     .map(maintenanceOf)
