@@ -89,6 +89,41 @@ test('public listing counts and leaderboard counts follow writes', async () => {
   await boards();
 });
 
+test('week counts: the launches of each week and status, after every kind of write that moves one (migration 0039)', async () => {
+  const kept = async () =>
+    (await sql<{ week: string; status: string; n: string }>`select week::text as week, status, listings as n from listing_week_counts where listings > 0 order by 1, 2`.execute(db)).rows.map(
+      (r) => `${r.week} ${r.status} ${r.n}`,
+    );
+  const recount = async () =>
+    (await sql<{ week: string; status: string; n: string }>`select launch_week::text as week, status, count(*) as n from listings where launch_week is not null group by 1, 2 order by 1, 2`.execute(db)).rows.map(
+      (r) => `${r.week} ${r.status} ${r.n}`,
+    );
+  const a = await fx.listing({ launch_week: '2027-05-03' });
+  const b = await fx.listing({ status: 'scheduled', launch_week: '2027-05-03' });
+  const c = await fx.listing({ status: 'scheduled', launch_week: '2027-05-10' });
+  const steps: Array<[string, () => Promise<unknown>]> = [
+    ['inserts', async () => {}],
+    ['bulk insert (one statement, two weeks)', () =>
+      sql`insert into listings (slug, name, url, domain, owner_id, status, plan, launch_week, published_at)
+          select 'bulk-' || g, 'Bulk ' || g, 'https://bulk-' || g || '.example', 'bulk-' || g || '.example', owner_id, 'scheduled', plan, case when g % 2 = 0 then '2027-05-03'::date else '2027-05-17'::date end, null
+          from listings, generate_series(1, 5) g where id = ${a}`.execute(db)],
+    ['scheduled → live', () => sql`update listings set status = 'live', published_at = now() where id = ${b}`.execute(db)],
+    ['moved to another week', () => sql`update listings set launch_week = '2027-05-17' where id = ${c}`.execute(db)],
+    ['week and status at once, both ways (bulk)', () =>
+      sql`update listings set launch_week = case when id = ${a} then '2027-05-10'::date else '2027-05-03'::date end,
+          status = case when id = ${a} then 'scheduled' else 'live' end where id in (${a}, ${c})`.execute(db)],
+    ['week taken away', () => sql`update listings set launch_week = null where id = ${b}`.execute(db)],
+    ['week given back', () => sql`update listings set launch_week = '2027-05-24' where id = ${b}`.execute(db)],
+    ['a vote (nothing moves)', () => sql`update listings set votes_count = votes_count + 1 where id = ${a}`.execute(db)],
+    ['deletes (one statement, two weeks)', () => sql`delete from listings where slug like 'bulk-%' or id = ${c}`.execute(db)],
+  ];
+  for (const [name, step] of steps) {
+    await step();
+    assert.deepEqual(await kept(), await recount(), `after: ${name}`);
+  }
+  assert.ok((await kept()).includes('2027-05-10 scheduled 1'), 'the moved listing is counted in its new week and status');
+});
+
 test('week votes: the votes a listing got in its own launch week, after votes come and go and the week moves', async () => {
   const voters = await Promise.all([fx.user(), fx.user(), fx.user()]);
   const w = await fx.listing({ launch_week: '2026-01-05' });

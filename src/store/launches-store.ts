@@ -21,10 +21,10 @@ function weekRows(db: Kysely<DB>, week: string, status: 'live' | 'scheduled', li
 }
 
 export function launchesStore(db: Kysely<DB>) {
-  /** A week's launches of one status: an index range of at most a few thousand entries. */
+  /** A week's launches of one status, kept as they change (listing_week_counts, migration 0039). */
   const countWeekStatus = async (week: string, status: 'live' | 'scheduled') => {
-    const r = await sql<{ n: number }>`select count(*)::int as n from listings where launch_week = ${week}::date and status = ${status}`.execute(db);
-    return r.rows[0].n;
+    const r = await executePrepared(db, sql<{ n: string }>`select listings as n from listing_week_counts where week = ${week}::date and status = ${status}`);
+    return Number(r.rows[0]?.n ?? 0);
   };
   /** Live listings with a Domain Rating or a revenue figure (kept in listing_board_counts). */
   const boardListings = async (board: 'domain-rating' | 'revenue') => {
@@ -47,20 +47,31 @@ export function launchesStore(db: Kysely<DB>) {
     },
 
     /**
-     * This week's live launches ranked by the points of the votes cast between two instants (one site day):
-     * the day's votes by time (votes_created_idx), the week's launches by index, sorted together
-     * (a week holds a few thousand launches at most).
+     * This week's live launches ranked by the points of the votes cast between two instants (one site
+     * day). What it reads is bounded by the day's votes and the page, not by the week: the launches
+     * voted for that day (votes_created_idx), ranked; then the others in launch order
+     * (listings_week_published_idx), skipping the voted ones and stopping after the page. Each part
+     * gives its first offset + limit in the final order, so their union holds the page.
      */
     async byVotesBetween(week: string, from: Date, to: Date, limit: number, offset: number) {
-      // Ranked on narrow rows (the week index holds id and published_at); the page alone is read wide.
       const r = await sql<RankedRow>`
         with dv as (select listing_id, count(*)::int as n, sum(points)::bigint as points from votes
                     where created_at >= ${from} and created_at < ${to} and week = ${week}::date group by listing_id),
+        -- One primary-key probe per voted launch; the limit keeps the planner from hashing the whole
+        -- week's launches instead (it did, for a week of 92,000), and an id names one listing anyway.
+        voted as (
+          select dv.listing_id as id, dv.n, dv.points, l.published_at from dv
+          cross join lateral (select l.published_at from listings l
+                              where l.id = dv.listing_id and l.launch_week = ${week}::date and l.status = 'live' limit 1) l),
         page as (
-          select l.id, coalesce(dv.n, 0) as n, coalesce(dv.points, 0) as points, l.published_at
-          from listings l left join dv on dv.listing_id = l.id
-          where l.launch_week = ${week}::date and l.status = 'live'
-          order by coalesce(dv.points, 0) desc, l.published_at asc nulls last, l.id
+          (select id, n, points, published_at from voted
+           order by points desc, published_at asc nulls last, id limit ${offset + limit})
+          union all
+          (select l.id, 0, 0::bigint, l.published_at from listings l
+           -- not in: one hashed set of the voted ids (a not exists was a loop over them per launch)
+           where l.launch_week = ${week}::date and l.status = 'live' and l.id not in (select id from voted)
+           order by l.published_at asc nulls last, l.id limit ${offset + limit})
+          order by points desc, published_at asc nulls last, id
           limit ${limit} offset ${offset})
         select ${summaryColumns}, p.n as metric, p.points as counted
         from page p join listings l on l.id = p.id
