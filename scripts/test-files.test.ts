@@ -47,13 +47,13 @@ test('test files start longest first: the measured list in its order, then brows
     'src/operations/listings/listings.test.ts', // an app
     'src/transports/web/workspace/isolation-browser.test.ts', // a browser
     'src/main-shutdown.test.ts',
-    'src/regex-safety.test.ts',
+    'test/scale/crash-safety.test.ts',
     'src/crawler/robots.test.ts', // neither
     'test/fuzz/operations-fuzz.test.ts',
   ];
   const order = runOrder(files);
   assert.deepEqual([...order].sort(), [...files].sort(), 'every file once');
-  assert.deepEqual(order.slice(0, 3), ['src/regex-safety.test.ts', 'test/fuzz/operations-fuzz.test.ts', 'src/main-shutdown.test.ts']);
+  assert.deepEqual(order.slice(0, 3), ['test/fuzz/operations-fuzz.test.ts', 'test/scale/crash-safety.test.ts', 'src/main-shutdown.test.ts']);
   assert.deepEqual(order.slice(3, 5), ['src/transports/web/workspace/isolation-browser.test.ts', 'src/operations/listings/listings.test.ts']);
   assert.deepEqual(new Set(order.slice(5)), new Set(['src/domain/launches/weeks.test.ts', 'src/crawler/robots.test.ts']));
   const size = (f: string) => statSync(path.join(root, f)).size;
