@@ -17,6 +17,8 @@ import { collect, distinct, ENTRY_POINTS, keptVerdicts, problems, verdictKey } f
 const RECHECKED_PER_RUN = 16;
 
 const collected = await collect();
+/** Each distinct pattern with its key, computed once. */
+const keyed = distinct(collected.patterns).map((group) => ({ key: verdictKey(group[0]), group }));
 
 test('the collector finds literals, constant constructor calls, and builds it cannot see ahead', () => {
   const { patterns, dynamic } = inventoryOfSource(
@@ -68,9 +70,8 @@ test('every pattern of src/ is collected: dynamic sources are built at import', 
 
 test('no regular expression of src/ is super-linear (recheck): the new and changed ones, and a daily sample of the kept', { timeout: 600_000 }, async () => {
   const kept = keptVerdicts();
-  const groups = distinct(collected.patterns);
-  const unchecked = groups.filter(([p]) => !kept.has(verdictKey(p)));
-  const known = groups.filter(([p]) => kept.has(verdictKey(p))).sort(([a], [b]) => (verdictKey(a) < verdictKey(b) ? -1 : 1));
+  const unchecked = keyed.filter((k) => !kept.has(k.key)).map((k) => k.group);
+  const known = keyed.filter((k) => kept.has(k.key)).sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.group);
   const from = (Math.floor(Date.now() / 86_400_000) * RECHECKED_PER_RUN) % Math.max(1, known.length);
   const sample = [...known, ...known].slice(from, from + Math.min(RECHECKED_PER_RUN, known.length));
   const { found } = await problems([...unchecked, ...sample]);
@@ -78,7 +79,7 @@ test('no regular expression of src/ is super-linear (recheck): the new and chang
 });
 
 test('the kept verdicts name exactly the patterns of src/ (after changing one: npm run regex:verdicts)', () => {
-  const current = new Set(distinct(collected.patterns).map(([p]) => verdictKey(p)));
+  const current = new Set(keyed.map((k) => k.key));
   const kept = keptVerdicts();
   const missing = [...current].filter((k) => !kept.has(k)).length;
   const stale = [...kept].filter((k) => !current.has(k)).length;

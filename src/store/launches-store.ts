@@ -61,8 +61,8 @@ export function launchesStore(db: Kysely<DB>) {
         -- week's launches instead (it did, for a week of 92,000), and an id names one listing anyway.
         voted as (
           select dv.listing_id as id, dv.n, dv.points, l.published_at from dv
-          cross join lateral (select l.published_at from listings l
-                              where l.id = dv.listing_id and l.launch_week = ${week}::date and l.status = 'live' limit 1) l),
+          cross join lateral (select x.published_at from listings x
+                              where x.id = dv.listing_id and x.launch_week = ${week}::date and x.status = 'live' limit 1) l),
         page as (
           (select id, n, points, published_at from voted
            order by points desc, published_at asc nulls last, id limit ${offset + limit})
