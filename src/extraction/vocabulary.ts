@@ -35,6 +35,10 @@ export const FOUNDER_WORDS = [
   // ru
   'основатель', 'основательница', 'основатели', 'сооснователь', 'соосновательница', 'сооснователи', 'учредитель',
   'соучредитель', 'генеральный директор',
+  // the director "of our" school or studio heads this business; a bare "директор" may head another one
+  'директор нашего', 'директор нашей', 'руководитель нашего', 'руководитель нашей',
+  // the owner, as imprints and contact pages name them ("Inhaber: …", "Majitel: …", "Владелец: …")
+  'inhaber', 'inhaberin', 'majitel', 'majitelka', 'właściciel', 'właścicielka', 'eigenaar', 'владелец', 'владелица',
   // ja, zh (no word boundaries in these scripts)
   // 代表 (者): who represents the business, its head; 代表取締役: representative director
   '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
@@ -47,6 +51,16 @@ export const FOUNDER_WORDS = [
 export const SELF_INTRODUCTIONS = [
   'my name is', 'ich heiße', 'ich heisse', 'mein name ist', "je m'appelle", 'me llamo', 'mi nombre es', 'meu nome é', 'chamo-me',
   'mi chiamo', 'il mio nome è', 'mijn naam is', 'nazywam się', 'mam na imię', 'jmenuji se', 'меня зовут',
+];
+
+/**
+ * Someone says they founded the business themselves ("I founded", "jsem založil"): a text in
+ * their voice, and the name that signs it is theirs.
+ */
+export const FIRST_PERSON_FOUNDING = [
+  'i founded', 'i co-founded', 'i started', 'ich gründete', 'gründete ich', "j'ai fondé", "j'ai cofondé", 'fundé', 'fundei',
+  'ho fondato', 'ik richtte', 'richtte ik', 'założyłem', 'założyłam', 'jsem založil', 'jsem založila', 'založil jsem',
+  'založila jsem', 'я основал', 'я основала', 'основал я', 'основала я',
 ];
 
 /** Headings of a page about the one person behind a business ("About me", "Über mich", "Обо мне"). */
@@ -128,6 +142,15 @@ export const CONTRAST_WORDS = [
 ];
 
 /**
+ * Words that open a "no …" clause. Two such clauses side by side ("No ads, no tracking", "Kein
+ * Extra, kein Aufpreis", "Sin permanencia, sin sorpresas") list what a product spares its users.
+ */
+export const NEGATION_WORDS = [
+  'no', 'zero', 'kein', 'keine', 'keinen', 'keinerlei', 'ohne', 'sans', 'aucun', 'aucune', 'sin', 'ningún', 'ninguna', 'sem',
+  'nenhum', 'nenhuma', 'senza', 'nessun', 'nessuna', 'geen', 'zonder', 'bez', 'żadnych', 'žádné', 'žádný', 'без', 'никаких',
+];
+
+/**
  * Words that sum up an enumeration after a dash ("Ten years of experience, native teachers, a
  * central location – all this makes …"): the items before the dash are what the site is proud of.
  */
@@ -164,5 +187,6 @@ export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
 export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');
 /** A self-introduction that ends just before a name (tested on normalised text). */
 export const SELF_INTRODUCTION_BEFORE_NAME = new RegExp(`(?:${wordsSource(SELF_INTRODUCTIONS)})\\s*$`, 'u');
+export const FIRST_PERSON_FOUNDER = new RegExp(wordsSource(FIRST_PERSON_FOUNDING), 'u');
 /** An "About me" heading and nothing else (tested on normalised text). */
 export const ABOUT_ME_HEADING = new RegExp(`^(?:${wordsSource(ABOUT_ME_HEADINGS)})$`, 'u');

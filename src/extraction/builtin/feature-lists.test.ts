@@ -189,6 +189,15 @@ const usps: Array<{ name: string; pages: Record<string, string>; expect: string[
     expect: ['Опыт преподавания за рубежом', 'занятия в малых группах', 'удобное расписание для взрослых'],
   },
   {
+    name: 'lines of two "no …" clauses on any page (de, es); one "no" is a remark, "No, …" an answer',
+    pages: {
+      '/': doc('de', '<h1>Webdesign</h1><p>Websites für kleine Firmen.</p><p class="hint">Kein Spam. Wir melden uns bald.</p>'),
+      '/angebot': doc('de', '<h1>Angebot</h1><p class="sub">Kein Extra, kein Aufpreis — das ist unser Standard.</p><div><span class="lead">Lädt schnell — kein Baukasten, kein Plugin-Ballast.</span></div><p>No, no hace falta.</p>'),
+      '/gimnasio': doc('es', '<h1>Gimnasio</h1><p>Sin permanencia, sin matrícula: entrena cuando quieras.</p>'),
+    },
+    expect: ['Kein Extra, kein Aufpreis — das ist unser Standard.', 'Lädt schnell — kein Baukasten, kein Plugin-Ballast.', 'Sin permanencia, sin matrícula: entrena cuando quieras.'],
+  },
+  {
     name: 'the same in English with an en dash ("– all this makes")',
     pages: { '/': doc('en', '<h1>Bakery</h1><p>Flour milled next door, loaves baked at dawn, prices that stay fair – all this makes us the village favourite.</p>') },
     expect: ['Flour milled next door', 'loaves baked at dawn', 'prices that stay fair'],

@@ -100,6 +100,45 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
       ['Jan Kowalski', null, null],
     ],
   },
+  {
+    name: 'a team card whose line goes on after the role ("Директор нашего …. Более 10 лет …"); a teacher, or the director of another school, is no head',
+    pages: {
+      '/': doc('ru', '<h1>Курсы английского</h1>'),
+      '/prepodavateli': doc(
+        'ru',
+        '<h1>Преподаватели</h1><div class="card"><h3>Анна Сергеевна Белова</h3><p>Директор нашего языкового центра "Лингва". Более 10 лет опыта преподавания и переводов, стажировки в Лондоне и Дублине.</p></div>' +
+          '<div class="card"><h3>Ольга Петровна Смирнова</h3><p>Преподаватель английского языка. Выпускница факультета иностранных языков, опыт работы в школе более 8 лет.</p></div>' +
+          '<div class="card"><h3>Игорь Николаевич Волков</h3><p>Директор школы № 5 до 2015 года. Теперь преподаёт у нас разговорный английский для взрослых и подростков.</p></div>',
+      ),
+    },
+    expect: [['Анна Сергеевна Белова', 'Директор нашего языкового центра "Лингва"', null]],
+  },
+  {
+    name: 'the owner an imprint names ("Inhaber: …", "Majitel: …"); the company line above is not the owner',
+    pages: {
+      '/': doc('de', '<h1>Bäckerei</h1>'),
+      '/impressum': doc('de', '<h1>Impressum</h1><p>Bäckerei Korn</p><p>Inhaber: Karl Korn</p><p>Rechteinhaber der Fotos: Foto Studio</p>'),
+      '/o-nas': doc('cs', '<h1>O nás</h1><p>Majitel: Petr Novák</p>'),
+    },
+    // The about page ("/o-nas") is read before the imprint.
+    expect: [
+      ['Petr Novák', 'Majitel', null],
+      ['Karl Korn', 'Inhaber', null],
+    ],
+  },
+  {
+    name: 'a text in which someone says "I founded …", signed with their name (titles and an initial); not a founding story followed by a list of people',
+    pages: {
+      '/': doc('cs', '<h1>Dílna</h1>'),
+      '/o-nas': doc(
+        'cs',
+        '<h1>Profil</h1><div class="letter"><p>Dobrý den, dílnu jsem založil v Brně proto, abych opravoval staré stroje.</p><ul><li>Opravy strojů.</li><li>Výroba dílů.</li></ul><h3>Proč se mnou?</h3><p>Jednáte přímo se mnou.</p><p><em>Ing. Karel J. Dvořák</em></p></div>',
+      ),
+      '/about': doc('en', '<h1>About</h1><div><p>I founded the bakery in 2010 to bake bread the old way.</p><p>Our team:</p><p>Jane Doe</p></div>'),
+      '/story': doc('en', '<h1>Story</h1><div><p>The bakery bakes bread the old way.</p><p>We love what we do.</p><p>John Roe</p></div>'),
+    },
+    expect: [['Karel J. Dvořák', null, null]],
+  },
 ];
 
 for (const c of cases) {

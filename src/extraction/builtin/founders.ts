@@ -1,17 +1,18 @@
 import type { Element } from 'domhandler';
 import type { Evidence, FounderProposal } from '../types.ts';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch } from '../quote-match.ts';
-import { ABOUT_ME_HEADING, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { inChrome } from './sections.ts';
-import { isWholeName, nameEndAt, wordStarts } from './person-names.ts';
+import { isWholeName, nameEndAt, signatureName, wordStarts } from './person-names.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
 /**
  * Founders only from explicit statements: the organisation's JSON-LD founder, "founded by X",
- * "X, Co-founder & CEO", "Gründer: X", or a team card that pairs a name with a founder role.
+ * "X, Co-founder & CEO", "Gründer: X", "Inhaber: X", a team card that pairs a name with a founder
+ * role, or a text in which someone says "I founded …" and signs it.
  * Testimonials, reviews and quotations are never read (see statements.ts), so "“Great tool!” —
  * Jane Doe, CEO of Foo" names a customer, not a founder.
  */
@@ -36,6 +37,7 @@ export function founderProposals(site: Site): FounderProposal[] {
       else add(card.name, card.role, card.bio, page.quote(`${card.name} ${card.role}`), page.quote(card.bio));
     }
     for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
+    for (const letter of signedLetters(page)) add(letter.name, null, null, page.quote(letter.quote));
     const aboutMe = isAboutMePage(page);
     for (const text of [...statements(page), ...ownDescriptions(page.jsonLd)]) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
@@ -282,8 +284,9 @@ function teamCards(page: SitePage): TeamCard[] {
     const name = clean(elementText(el));
     if (!isWholeName(name)) return;
     const next = $(el).next()[0] as Element | undefined;
-    const role = next ? clean(elementText(next)) : '';
-    if (!role || role.length > 80 || !FOUNDER_WORD.test(normalizeForMatch(role))) return;
+    const role = next ? founderRoleLine(clean(elementText(next))) : null;
+    // "Bäckerei Korn" over "Inhaber: Karl Korn": the role line names its own person.
+    if (!role || !rolesWithName(role).next().done) return;
     const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: null });
   });
@@ -298,12 +301,23 @@ function teamCards(page: SitePage): TeamCard[] {
       .filter((c) => c !== el)
       .map((c) => clean(elementText(c as Element)))
       .filter(Boolean);
-    const role = lines.find((l) => l.length <= 80 && FOUNDER_WORD.test(normalizeForMatch(l)));
-    if (!role) return;
-    const bio = lines.find((l) => l !== role && l.length >= 40) ?? null;
+    const roleAt = lines.findIndex((l) => founderRoleLine(l) !== null);
+    if (roleAt === -1) return;
+    const role = founderRoleLine(lines[roleAt])!;
+    const bio = lines.find((l, i) => i !== roleAt && l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: clean(elementText(card[0])) });
   });
   return cards;
+}
+
+/**
+ * A card's role line, or its first sentence when the line goes on about the person ("Director of
+ * our school. Ten years of teaching."): a short line that holds a founder word.
+ */
+function founderRoleLine(line: string): string | null {
+  const sentenceEnd = line.search(/[.!?]\s/);
+  const role = line.length > 80 && sentenceEnd !== -1 ? line.slice(0, sentenceEnd) : line;
+  return role.length > 0 && role.length <= 80 && FOUNDER_WORD.test(normalizeForMatch(role)) ? role : null;
 }
 
 /** "— Jane Doe, CEO": a name after a dash or a closing quotation mark signs someone's quote. */
@@ -347,6 +361,55 @@ function wholeRole(text: string): boolean {
   const rest = normalizeForMatch(text).replace(FOUNDER_MENTION, ' ').replace(/(?<![\p{L}])(?:and|und|et|y|e|en|&|\/|,|-)(?![\p{L}])/gu, ' ');
   FOUNDER_MENTION.lastIndex = 0;
   return rest.trim() === '' && FOUNDER_WORD.test(normalizeForMatch(text));
+}
+
+/** How much of a letter may stand between "I founded" and the signature. */
+const LETTER_REACH = 3000;
+/** How far up from the paragraph that says "I founded" the letter's box may be. */
+const LETTER_DEPTH = 3;
+
+/**
+ * "Dobrý den, … jsem založil …" … "Bc. Jan M. Kasl": a text in which someone says they founded
+ * the business, whose last line is a name alone, signs the founder's own words. The quote runs
+ * from the founding sentence to the signature (the guard checks that it reads as one letter).
+ */
+function signedLetters(page: SitePage): Array<{ name: string; quote: string }> {
+  const $ = page.$;
+  const out: Array<{ name: string; quote: string }> = [];
+  $('p, li, div').each((_, el) => {
+    if (el.children.some((c) => c.type === 'tag' && !INLINE.has((c as Element).name)) || inChrome($, el)) return;
+    const said = clean(elementText(el));
+    if (!FIRST_PERSON_FOUNDER.test(normalizeForMatch(said))) return;
+    const letter = signedBox(el);
+    if (!letter) return;
+    const lines = textLines(letter).map(clean).filter(Boolean);
+    const from = lines.indexOf(said);
+    const name = signatureName(lines[lines.length - 1]);
+    if (from === -1 || from === lines.length - 1 || !name) return;
+    const quote = [firstPersonSentence(said), ...lines.slice(from + 1)].join(' ');
+    if (quote.length <= LETTER_REACH) out.push({ name, quote });
+  });
+  return out;
+}
+
+/** The nearest box around `el` (up to LETTER_DEPTH levels) whose last line is a signature. */
+function signedBox(el: Element): Element | null {
+  let box: Element = el;
+  for (let depth = 0; depth < LETTER_DEPTH; depth++) {
+    if (!box.parent || box.parent.type !== 'tag' || /^(body|main)$/.test((box.parent as Element).name)) return null;
+    box = box.parent as Element;
+    const lines = textLines(box).map(clean).filter(Boolean);
+    if (lines.length >= 2 && signatureName(lines[lines.length - 1])) return box;
+  }
+  return null;
+}
+
+/** The text from the start of the sentence that says "I founded" to the paragraph's end. */
+function firstPersonSentence(text: string): string {
+  const at = normalizeForMatch(text).search(FIRST_PERSON_FOUNDER);
+  const before = text.slice(0, Math.max(0, at));
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  return cut === -1 ? text : text.slice(cut + 2);
 }
 
 /** A name in Han characters (Japanese, Chinese): two to six, or a family and a given name with a space between. */

@@ -19,6 +19,19 @@ const WHOLE_NAME = new RegExp(`^${NAME}$`, 'u');
  */
 const WORD_START = /(?<![\p{L}\p{M}]['’-]?)\p{Lu}/gu;
 
+/**
+ * A name as people sign a letter: academic titles before it ("Bc.", "Ing.", "Dr."), a middle
+ * initial inside ("Jan M. Kasl"). An initial is a capital and a dot, never a word, so each part
+ * still has one way to match.
+ */
+const TITLE = '(?:Bc|BcA|Ing|Mgr|MgA|MUDr|JUDr|PhDr|RNDr|Dr|Prof|Mag|Dipl\\.-Ing)\\.\\s+';
+const SIGNED_NAME = new RegExp(`^(?:${TITLE}){0,2}(${WORD}(?:\\s+\\p{Lu}\\.)?(?:\\s+(?:${PARTICLE}\\s+)*${WORD}){1,3})$`, 'u');
+
+/** The name a line signs with ("Bc. Jan M. Kasl" → "Jan M. Kasl"), or null when the line is not a signature. */
+export function signatureName(line: string): string | null {
+  return SIGNED_NAME.exec(line)?.[1] ?? null;
+}
+
 /** Whether `text` is a name and nothing else. */
 export function isWholeName(text: string): boolean {
   return WHOLE_NAME.test(text);

@@ -7,6 +7,7 @@ import { clean, propose, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { brazilianAddress } from '../brazilian-address.ts';
+import { germanAddress } from '../german-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
@@ -142,7 +143,7 @@ function fromCountryLine(page: SitePage, line: string): Array<FieldProposal | nu
 
 /**
  * Address forms of one country: a Japanese prefecture address (country JP, the municipality as the
- * city), the Brazilian "Guaratuba - PR, 83280-000" (the city; country BR with the CEP), the Russian
+ * city), the German "Schillerstr. 50, 89077 Ulm" (country DE), the Brazilian "Guaratuba - PR, 83280-000" (the city; country BR with the CEP), the Russian
  * street-first "ул. Красная 115, каб. 43 Калининград" (the city, last), and the Russian "г. Калининград" / "город Калининград" (the city; the country only when
  * named).
  */
@@ -159,6 +160,8 @@ function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | nul
     out.push(propose('city', br.city, [evidence]));
     if (br.cep) out.push(propose('country', 'BR', [evidence]));
   }
+  const de = germanAddress(line);
+  if (de) out.push(propose('country', 'DE', [page.quote(line.length <= 200 ? line : de)]));
   const cityLast = russianStreetCity(line);
   if (cityLast && line.length <= 200) out.push(propose('city', cityLast, [page.quote(line)]));
   const ru = RUSSIAN_CITY.exec(line);

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
-import { CONTRAST, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, wordsSource } from '../vocabulary.ts';
+import { CONTRAST, NEGATION_WORDS, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, wordsSource } from '../vocabulary.ts';
 import { faqContext } from './faq.ts';
 import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
 import { listedItems } from './sections.ts';
@@ -20,7 +20,8 @@ import { clean, type Site, type SitePage } from './site.ts';
  *    ("No signup. Fully open source."); the home page's key figures
  *    ("24 h — response time", "100 % — data hosted in the EU");
  *  - failing three of those, the home page's own sentences that set it against others ("Unlike
- *    SSH, …", "hours, not weeks", "ChaSen や KAKASI に比べ高速", "в отличие от …").
+ *    SSH, …", "hours, not weeks", "ChaSen や KAKASI に比べ高速", "в отличие от …");
+ *  - failing three still, short lines of "no …" clauses on any page ("No ads, no tracking").
  * An FAQ entry is not a "why" section ("Q: Why another protocol?"), nor an FAQ answer a claim.
  */
 export function uspProposal(site: Site): FieldProposal | null {
@@ -36,6 +37,7 @@ export function uspProposal(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) list.addAll(page, leadInLists(page));
   if (list.size < 3) list.addAll(site.home, contrasts(site.home), MAX_SENTENCE);
   if (list.size < 3) list.addAll(site.home, summedUpQualities(site.home));
+  for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) if (list.size < 3) list.addAll(page, spared(page), MAX_SENTENCE);
   return list.proposal('usps');
 }
 
@@ -128,6 +130,34 @@ function summedUpQualities(page: SitePage): string[] {
       if (faqContext(page, el) || inTestimonial($, el)) return;
       out.push(...parts);
     }
+  });
+  return out;
+}
+
+const NEGATION = new Set(NEGATION_WORDS);
+/** Where a clause ends within a claim: punctuation, or a dash between spaces. */
+const CLAUSE_END = /[,.;:!?]\s*|\s-\s/u;
+
+/**
+ * Claims of what the product spares its users: a short block with two clauses or more that each
+ * open with "no" ("Kein Extra, kein Aufpreis — das ist unser Standard.", "Keine Kreditkarte. Kein
+ * Risiko.", "Lädt schnell — kein WordPress, kein Plugin-Ballast."). One "no" is a remark ("Kein
+ * Spam."), and a bare "No, …" answers a question.
+ */
+function spared(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, li, dd, td, span, h2, h3, h4, figcaption').each((_, el) => {
+    if (out.length >= MAX_CONTRASTS || $(el).children(BLOCKS).length > 0 || inChrome($, el)) return;
+    const text = clean(elementText(el));
+    if (text.length < MIN_SENTENCE || text.length > MAX_SENTENCE || /[?\uff1f]$/.test(text) || QUOTATION.test(text)) return;
+    const negated = normalizeForMatch(text)
+      .split(CLAUSE_END)
+      .filter((clause) => {
+        const words = clause.trim().split(' ');
+        return words.length >= 2 && NEGATION.has(words[0]);
+      });
+    if (negated.length >= 2 && !faqContext(page, el) && !inTestimonial($, el)) out.push(text);
   });
   return out;
 }

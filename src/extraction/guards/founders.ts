@@ -4,7 +4,7 @@ import type { CitedPage, CitedQuote } from '../evidence-base.ts';
 import { textLines } from '../element-text.ts';
 import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { ABOUT_ME_HEADING, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
 const NEAR = 60;
@@ -12,7 +12,8 @@ const NEAR = 60;
 /**
  * A founder is kept only when a quote names the person next to a founder word (founder,
  * co-founder, CEO, Gründer, fondateur, fundador…), or the page's JSON-LD lists them as founder,
- * or they introduce themselves ("Ich heiße X") on the site's "About me" page,
+ * or they introduce themselves ("Ich heiße X") on the site's "About me" page, or they sign a text
+ * in which they say they founded it ("… jsem založil …" / "Bc. Jan M. Kasl"),
  * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
  *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
  *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
@@ -34,7 +35,7 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
       // The founder word must be in the name's own sentence.
       const sentenceBefore = before.slice(-NEAR).split(/[.!?]\s/).pop()!;
       const sentenceAfter = after.slice(0, NEAR).split(/[.!?]\s/)[0];
-      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter) && !introducedOnAboutMe(q, sentenceBefore)) continue;
+      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter) && !introducedOnAboutMe(q, sentenceBefore) && !signsFounding(q, after, name)) continue;
       if (attributedQuote(before)) continue;
       if (roleElsewhere(after, ownNames)) continue;
       if (insideTestimonial(q)) continue;
@@ -49,6 +50,40 @@ function introducedOnAboutMe(q: CitedQuote, sentenceBefore: string): boolean {
   if (!SELF_INTRODUCTION_BEFORE_NAME.test(sentenceBefore.slice(-24))) return false;
   const $ = q.cited.dom();
   return $('h1, h2').toArray().some((h) => ABOUT_ME_HEADING.test(normalizeForMatch($(h).text())));
+}
+
+/** How long a signed text may be between "I founded" and the signature. */
+const LETTER_REACH = 3000;
+/** A line of prose ends a sentence (or, before a list, with a colon). */
+const PROSE_END = /[.!?:\u2026]$/u;
+
+/**
+ * "… jsem založil …" … "Bc. Jan M. Kasl": the name closes a quote in which someone says they
+ * founded the business ("I founded", "jsem založil"); on the page the name is a line of its own
+ * (after academic titles at most) and every line of the quote before it is prose ending its
+ * sentence: a letter the founder signs, not a list of people after a founding story.
+ */
+function signsFounding(q: CitedQuote, after: string, name: string): boolean {
+  if (after.trim() !== '' || q.quote.length > LETTER_REACH || !FIRST_PERSON_FOUNDER.test(q.norm)) return false;
+  const n = normalizeForMatch(name);
+  const lines = q.cited.page.text.split('\n').map(normalizeForMatch);
+  return lines.some((line, i) => (line === n || (line.endsWith(` ${n}`) && titlesOnly(line.slice(0, -n.length)))) && signedProse(lines, i, q.norm));
+}
+
+/** The quote ends at line `last`, and the lines it covers before that one are prose, the one just before ending a sentence. */
+function signedProse(lines: readonly string[], last: number, quote: string): boolean {
+  let tail = lines[last];
+  for (let i = last - 1; i >= 0 && tail.length < quote.length; i--) {
+    if (!PROSE_END.test(lines[i]) || (i === last - 1 && lines[i].endsWith(':'))) return false;
+    tail = `${lines[i]} ${tail}`;
+  }
+  return tail.endsWith(quote);
+}
+
+/** "bc. ", "ing. mgr. ": words that each end in a dot, as academic titles before a name do. */
+function titlesOnly(text: string): boolean {
+  const words = text.trim().split(' ');
+  return words.length <= 2 && words.every((w) => w.length >= 2 && w.length <= 9 && w.endsWith('.'));
 }
 
 /**
