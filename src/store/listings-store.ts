@@ -2,6 +2,9 @@ import { executePrepared } from './prepared.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, ListingStatus, PaidSection } from './schema.ts';
 import { summaryColumns, viewsCount, type SummaryRow } from './listing-summary.ts';
+
+/** An owner-approved alternative as a listing page shows it, with its primary category. */
+type ApprovedRow = SummaryRow & { approved: boolean; primary_category_id: string | null };
 import { relevanceSearch } from './relevance-search.ts';
 import { BROWSE_LIMITS, boundedTotal, browse, listingFilters, type BrowseSort } from './browse.ts';
 import { listingDocumentsStore } from './listing-documents-store.ts';
@@ -159,24 +162,31 @@ export function listingsStore(db: Kysely<DB>) {
       return r.rows.map((row) => row.slug);
     },
 
-    /** id and primary category of a public listing, or undefined. */
-    async publicRef(slug: string, statuses: readonly string[] = ['live', 'scheduled']) {
-      // Prepared: every listing page asks it (its alternatives), and planning cost more than the lookup.
-      const r = await executePrepared(db, sql<{ id: string; slug: string; primary_category_id: string | null; status: ListingStatus }>`
-        select id, slug, primary_category_id, status from listings where slug = ${slug} and status = any(${[...statuses]}::text[])`);
-      return r.rows[0];
-    },
-
-    /** A listing's owner-approved alternatives that are live, in the owner's order (a handful), with each one's primary category. */
-    async approvedAlternatives(listingId: string) {
-      const r = await executePrepared(db, sql<SummaryRow & { approved: boolean; primary_category_id: string | null }>`
-        select ${summaryColumns}, true as approved, l.primary_category_id
-        from listing_alternatives a
-        join listings l on l.id = a.alternative_id and l.status = 'live'
-        left join categories pc on pc.id = l.primary_category_id
-        where a.listing_id = ${listingId}
-        order by a.position, l.id`);
-      return r.rows;
+    /**
+     * A public listing's id, primary category and status with its owner-approved alternatives that
+     * are live, in the owner's order (a handful), each with its primary category: one round trip,
+     * because every listing page viewed for the first time asks it (two statements were two of the
+     * seven a first view wrote to the database's socket). Undefined when no public listing has the slug.
+     */
+    async refWithApproved(slug: string) {
+      const r = await executePrepared(db, sql<{ ref_id: string; ref_category_id: string | null; ref_status: ListingStatus } & Omit<ApprovedRow, 'id'> & { id: string | null }>`
+        select r.id as ref_id, r.primary_category_id as ref_category_id, r.status as ref_status, x.*
+        from listings r
+        left join lateral (
+          select ${summaryColumns}, true as approved, l.primary_category_id
+          from listing_alternatives a
+          join listings l on l.id = a.alternative_id and l.status = 'live'
+          left join categories pc on pc.id = l.primary_category_id
+          where a.listing_id = r.id
+          order by a.position, l.id
+        ) x on true
+        where r.slug = ${slug} and r.status in ('live', 'scheduled')`);
+      const first = r.rows[0];
+      if (!first) return undefined;
+      const ref = { id: first.ref_id, primary_category_id: first.ref_category_id, status: first.ref_status };
+      // The lateral join keeps the listing's row once with nulls when it has no approved alternative.
+      const approved = r.rows.filter((row): row is typeof row & { id: string } => row.id !== null).map(({ ref_id: _i, ref_category_id: _c, ref_status: _s, ...row }): ApprovedRow => row);
+      return { ref, approved };
     },
 
     /**

@@ -74,3 +74,18 @@ test('a listing without a category has only its approved alternatives', async ()
   }
   assert.ok(upcoming);
 });
+
+test('an approved alternative that is not live is left out; a listing that is not public has none to show', async () => {
+  // Read in one statement with the listing itself (refWithApproved): the join must keep neither.
+  const host = await fx.listing({ slug: 'host', category: 'other' });
+  const draft = await fx.listing({ slug: 'alt-draft', category: 'other', status: 'draft' } as never);
+  await fx.alternative(host, draft, 0);
+  await fx.alternative(host, tools[2], 1);
+  for (const d of Object.values(directories)) {
+    const p = await d.alternatives('host', { page: 1, per_page: 2 });
+    assert.deepEqual(p.items.map((i) => `${i.slug}${i.approved ? '*' : ''}`), ['tool-2*', 'elsewhere']);
+    for (const slug of ['tool-draft', 'no-such-listing']) {
+      await assert.rejects(d.alternatives(slug, { page: 1, per_page: 2 }), (e: { code?: string }) => e.code === 'listing_not_found', slug);
+    }
+  }
+});

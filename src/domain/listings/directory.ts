@@ -133,16 +133,11 @@ export function createListingDirectory(deps: {
   const known = new TtlCache<Awaited<ReturnType<ListingsStore['suggestions']>>>(CORRECTIONS_CACHE_MS, 10_000);
   const views = new ViewCounter((counts, day) => store.addViews(counts, day), now, deps.viewFlushMs);
 
-  async function refOrNotFound(slug: string, statuses?: readonly string[]) {
-    const ref = await store.publicRef(slug, statuses);
-    if (!ref) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
-    return ref;
-  }
-
   async function alternativesOf(slug: string, page: PageRequest) {
-    const ref = await refOrNotFound(slug);
+    const found = await store.refWithApproved(slug);
+    if (!found) throw notFound('listing_not_found', `No listing with slug "${slug}".`);
+    const { ref, approved } = found;
     const { limit, offset } = limitOffset(page);
-    const approved = await store.approvedAlternatives(ref.id);
     const shown = approved.slice(offset, offset + limit);
     const category = ref.primary_category_id;
     const present = (rows: (SummaryRow & { approved: boolean })[], total: number, totalIsEstimate: boolean) =>

@@ -134,6 +134,22 @@ test('a review: one per person and listing (posting again replaces it), counted 
   assert.match((await s.browser.get('/listings/votable')).body, /Update review/);
 });
 
+test('an anonymous listing page shows the genuine reviews its rating counts, and none once the reviewer joins the team', async () => {
+  // The page reads the reviews only when the profile's rating counts some (the same rule picks both).
+  const id = await t.fx.listing({ slug: 'reviewed', name: 'Reviewed' });
+  const anonymous = async () => (await t.get('/listings/reviewed')).body as string;
+  assert.match(await anonymous(), /No reviews yet\./);
+  const s = await t.signIn();
+  await s.browser.post('/listings/reviewed/reviews', { csrf: s.csrf, rating: '5', body: 'Saved my week.' });
+  const shown = await anonymous();
+  assert.match(shown, /Saved my week\./);
+  assert.match(shown, /from 1 review/);
+  await t.fx.founderOf(id, await t.fx.founder({ userId: s.userId }));
+  const after = await anonymous();
+  assert.doesNotMatch(after, /Saved my week\./);
+  assert.match(after, /No reviews yet\./);
+});
+
 test("the listing's owner and its founders cannot review it", async () => {
   const owner = await t.signIn();
   const founder = await t.signIn();

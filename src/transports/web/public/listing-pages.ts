@@ -25,6 +25,10 @@ import { breadcrumbs, faqPage, softwareApplication } from '../json-ld.ts';
 import { listingShareCard, shareImageOnRequest } from '../share-images.ts';
 import { listingShareCardPath, registerListingShareCard } from './listing-share-card.ts';
 
+/** The reviews of a listing that has none: one object, so pages built from it are found again (render-memo.ts). */
+const NO_REVIEWS: Awaited<ReturnType<Web['services']['community']['reviews']>> = [];
+Object.freeze(NO_REVIEWS);
+
 /**
  * The listing page (every section of the profile, from get_listing and its neighbours' operations,
  * and its discussion from list_comments) and the site's side of votes, follows and reviews: the
@@ -70,7 +74,8 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
       readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
       readOperation(services, request, getBadges, { slug }),
-      services.community.reviews(slug),
+      // The profile's rating counts the same genuine reviews the list shows: none counted, none to read.
+      profile.community_rating.count ? services.community.reviews(slug) : NO_REVIEWS,
       s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
       readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
     ]);
