@@ -449,3 +449,28 @@ test('comment counts: on the card (search results) and the profile, after postin
   assert.equal((profile.body as { comments: number }).comments, 2);
   assert.match((await load(visitor, '/listings/counted')).$('#discussion-heading').text(), /\(2 comments\)/);
 });
+
+test('a discussion whose comments are all gone shows what list_comments answers, in both orders', async () => {
+  // The page skips list_comments when the profile counts no comment (every thread holds one).
+  await t.fx.listing({ slug: 'quiet', name: 'Quiet' });
+  const shown = async () => {
+    const out = [];
+    for (const url of ['/listings/quiet', '/listings/quiet?comments=newest']) out.push((await load(visitor, url)).$('[id^="comment-"]').toArray().map((e) => e.attribs.id).filter((id) => /^comment-\d+$/.test(id)));
+    return out;
+  };
+  const listed = async () => ((await t.get('/api/v1/listings/quiet/comments')).body as { total: number }).total;
+  assert.deepEqual(await shown(), [[], []]);
+  assert.equal(await listed(), 0);
+  const a = await person({ name: 'Quincy' });
+  const b = await person({ name: 'Rae' });
+  const root = await posted(a, 'First words here.', {}, 'quiet');
+  assert.deepEqual(await shown(), [[`comment-${root}`], [`comment-${root}`]], 'the first comment at once');
+  const reply = await posted(b, 'An answer to it.', { parent_id: String(root) }, 'quiet');
+  assert.equal((await act(a, root, 'delete')).status, 303);
+  // The deleted comment stays above its visible reply: one comment counted, one thread listed.
+  assert.deepEqual(await shown(), [[`comment-${root}`, `comment-${reply}`], [`comment-${root}`, `comment-${reply}`]]);
+  assert.equal(await listed(), 1);
+  assert.equal((await act(b, reply, 'delete')).status, 303);
+  assert.deepEqual(await shown(), [[], []], 'nothing visible left: no placeholder either');
+  assert.equal(await listed(), 0);
+});

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { pageOf } from '../../../domain/pagination.ts';
 import type { SiteSession } from '../../../domain/accounts/sessions.ts';
 import { COMMENTS_PER_PAGE } from '../../../domain/community/discussions.ts';
 import { siteUser, type Intent } from '../../../domain/community/community.ts';
@@ -28,6 +30,10 @@ import { listingShareCardPath, registerListingShareCard } from './listing-share-
 /** The reviews of a listing that has none: one object, so pages built from it are found again (render-memo.ts). */
 const NO_REVIEWS: Awaited<ReturnType<Web['services']['community']['reviews']>> = [];
 Object.freeze(NO_REVIEWS);
+/** The first page of a discussion without comments, in either order: what list_comments answers for it. */
+const NO_THREADS: z.output<typeof listComments.output> = pageOf([], { page: 1, per_page: COMMENTS_PER_PAGE }, 0);
+Object.freeze(NO_THREADS.items);
+Object.freeze(NO_THREADS);
 
 /**
  * The listing page (every section of the profile, from get_listing and its neighbours' operations,
@@ -77,7 +83,8 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       // The profile's rating counts the same genuine reviews the list shows: none counted, none to read.
       profile.community_rating.count ? services.community.reviews(slug) : NO_REVIEWS,
       s ? services.community.standing(slug, sessionActor(request, s)) : undefined,
-      readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
+      // Every thread holds a visible comment (migration 0024's counts): none counted, none to list.
+      profile.comments === 0 && o.view.page === 1 ? NO_THREADS : readOperation(services, request, listComments, { slug, sort: o.view.sort, page: o.view.page, per_page: COMMENTS_PER_PAGE }),
     ]);
     const viewer = s && standing ? await viewerOf(s, standing, threads.items) : undefined;
     const path = listingHref(profile.slug);
