@@ -5,7 +5,7 @@ import { weekOf, type IsoDate } from '../launches/weeks.ts';
 import { listingLinks } from '../listings/present.ts';
 import { badgeForImage, earnedBadges, type EarnedBadge } from './eligibility.ts';
 import { badgeImageUrl, embedHtml, embedMarkdown } from './embed.ts';
-import { renderBadge, type RenderedBadge } from './render.ts';
+import { badgeSize, renderBadge, type RenderedBadge } from './render.ts';
 import { badgeWording } from './wording.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
 
@@ -38,7 +38,9 @@ export function createBadges(deps: { store: BadgesStore; publicUrl: string; now:
       page_url: pageUrl,
       ...style,
       badges: earned.map((badge) => {
-        const { width, height, label, alt } = render(row, badge, style);
+        const wording = badgeWording(badge, row.site_name, row.name);
+        const { width, height } = badgeSize({ badge, wording, style });
+        const { label, alt } = wording;
         const url = (mode = style.mode) => badgeImageUrl(publicUrl, row.slug, badge, style, mode);
         return {
           kind: badge.kind,

@@ -7,7 +7,7 @@ import { glyphFor } from './icons.ts';
 import { BADGE_HEIGHTS, layoutBadge } from './layout.ts';
 import { fitText, textWidth, wrapTwoLines } from './metrics.ts';
 import { palette } from './palette.ts';
-import { FONT_STACK, renderBadge } from './render.ts';
+import { badgeSize, FONT_STACK, renderBadge } from './render.ts';
 import { badgeWording, formatWeek } from './wording.ts';
 import { escapeXml } from './xml.ts';
 
@@ -201,4 +201,21 @@ test('text metrics: estimates, shrinking to fit, then squeezing; balanced two-li
   assert.deepEqual(wrapTwoLines('LISTED ON', measure, 100), ['LISTED ON']);
   assert.deepEqual(wrapTwoLines('#1 LAUNCH OF THE WEEK', measure, 100), ['#1 LAUNCH', 'OF THE WEEK']);
   assert.deepEqual(wrapTwoLines('SUPERCALIFRAGILISTIC', measure, 50), ['SUPERCALIFRAGILISTIC']);
+});
+
+test("the size without the drawing is the drawn badge's size, for every badge, shape, size and mode", () => {
+  for (const badge of BADGES) {
+    for (const shape of BADGE_SHAPES) {
+      for (const size of BADGE_SIZES) {
+        for (const mode of BADGE_MODES) {
+          for (const listing of ['Acme', HOSTILE, 'An unusually long product name that has to wrap']) {
+            const style = { shape, size, mode };
+            const wording = badgeWording(badge, 'Launchyard', listing);
+            const drawn = renderBadge({ badge, wording, style, pageUrl: PAGE });
+            assert.deepEqual(badgeSize({ badge, wording, style }), { width: drawn.width, height: drawn.height }, `${badge.kind} ${shape} ${size} ${mode} ${listing}`);
+          }
+        }
+      }
+    }
+  }
 });
