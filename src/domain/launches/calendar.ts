@@ -15,6 +15,9 @@ export type Section = (typeof SECTIONS)[number];
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
 
+/** What an award is called wherever it is listed (list_awards, the listing page's marks). */
+export const awardLabel = (place: number) => `#${place} Launch of the Week`;
+
 const PAID_LABEL = 'Paid placement: ranked by money contributed, not by votes.';
 
 type MetricName = 'week_votes' | 'day_votes' | 'votes' | 'amount_cents' | 'domain_rating' | 'mrr_cents';
@@ -155,7 +158,7 @@ export function createLaunchCalendar(deps: {
         rows.map((r) => ({
           week: r.week,
           place: r.place,
-          label: `#${r.place} Launch of the Week`,
+          label: awardLabel(r.place),
           votes: r.award_votes,
           listing: toSummary(r, publicUrl),
         })),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { BadgeList } from '../../../contract/badge.ts';
 import { pageOf } from '../../../domain/pagination.ts';
 import type { SiteSession } from '../../../domain/accounts/sessions.ts';
 import { COMMENTS_PER_PAGE } from '../../../domain/community/discussions.ts';
@@ -11,7 +12,7 @@ import { html } from '../html.ts';
 import { safeReturnTo } from '../return-to.ts';
 import { getListing } from '../../../operations/listings/get-listing.ts';
 import { getAlternatives } from '../../../operations/listings/get-alternatives.ts';
-import { listAwards } from '../../../operations/launches/list-awards.ts';
+import { awardLabel } from '../../../domain/launches/calendar.ts';
 import { getBadges } from '../../../operations/badges/get-badges.ts';
 import { listComments } from '../../../operations/discussions/list-comments.ts';
 import { readOperation } from '../read-operation.ts';
@@ -34,6 +35,20 @@ Object.freeze(NO_REVIEWS);
 const NO_THREADS: z.output<typeof listComments.output> = pageOf([], { page: 1, per_page: COMMENTS_PER_PAGE }, 0);
 Object.freeze(NO_THREADS.items);
 Object.freeze(NO_THREADS);
+
+/**
+ * The Launch of the Week awards the page's head shows, as list_awards lists a listing's (a live
+ * listing's, newest week first, ten at most): read from its badges, which hold every award, so a
+ * first view makes one statement fewer.
+ */
+function awardMarks(status: string, badges: BadgeList): { week: string; label: string }[] {
+  if (status !== 'live') return [];
+  return badges.badges
+    .flatMap((b) => (b.kind === 'launch_of_the_week' && b.week && b.place ? [{ week: b.week, place: b.place }] : []))
+    .sort((a, b) => (a.week !== b.week ? (a.week < b.week ? 1 : -1) : a.place - b.place))
+    .slice(0, 10)
+    .map((a) => ({ week: a.week, label: awardLabel(a.place) }));
+}
 
 /**
  * The listing page (every section of the profile, from get_listing and its neighbours' operations,
@@ -76,9 +91,8 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
     const profile = await readOperation(services, request, getListing, { slug });
     // The card is named, not drawn: its own route draws it when a preview asks (listing-share-card.ts).
     const share = shareImageOnRequest(services, `${web.publicUrl}${listingShareCardPath(profile.slug)}`, listingShareCard(profile, web.siteName));
-    const [alternatives, awards, badges, reviews, standing, threads] = await Promise.all([
+    const [alternatives, badges, reviews, standing, threads] = await Promise.all([
       readOperation(services, request, getAlternatives, { slug, per_page: 6 }),
-      readOperation(services, request, listAwards, { listing: slug, per_page: 10 }),
       readOperation(services, request, getBadges, { slug }),
       // The profile's rating counts the same genuine reviews the list shows: none counted, none to read.
       profile.community_rating.count ? services.community.reviews(slug) : NO_REVIEWS,
@@ -92,7 +106,7 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
     // The vote form says this page was open (vote-provenance.ts); only a vote still to cast needs it.
     const pageToken = s && standing && live && !standing.my_vote_week ? await services.voteTrust.pageToken(s.userId, standing.id, 'listing') : undefined;
     const primary = profile.categories[0];
-    return sendPublicPage(web, request, reply, [profile, alternatives, awards, badges, reviews, threads], () => ({
+    return sendPublicPage(web, request, reply, [profile, alternatives, badges, reviews, threads], () => ({
       title: profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name,
       description: profile.short_description ?? profile.tagline ?? `${profile.name} on ${web.siteName}.`,
       path,
@@ -111,7 +125,7 @@ export function registerListingPages(app: FastifyInstance, web: Web) {
       ],
       body: html`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>${primary ? html`<li><a href="${categoryHref(primary.slug)}">${primary.name}</a></li>` : ''}<li aria-current="page">${profile.name}</li></ol></nav>
 <article class="profile">
-${profileHeader(profile, awards.items, communityActions({ id: profile.id, slug: profile.slug, name: profile.name, live, session: s, standing, pageToken }))}
+${profileHeader(profile, awardMarks(profile.status, badges), communityActions({ id: profile.id, slug: profile.slug, name: profile.name, live, session: s, standing, pageToken }))}
 <div class="profile-body">
 <div class="profile-main">
 ${profileSections(profile)}

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { ListingProfile } from '../../../contract/listing.ts';
 import type { Alternative } from '../../../operations/listings/get-alternatives.ts';
-import type { Award } from '../../../contract/launch.ts';
 import type { BadgeList } from '../../../contract/badge.ts';
 import { html, type Html } from '../html.ts';
 import { categoryHref, listingHref } from '../listing-card.ts';
@@ -35,7 +34,7 @@ function votesCounted(people: number, counted: number): Html {
 }
 
 /** The head of the page: logo, name, tagline, categories, counts and the marks it earned. */
-export function profileHeader(p: Profile, awards: z.output<typeof Award>[], actions: Html): Html {
+export function profileHeader(p: Profile, awards: { week: string; label: string }[], actions: Html): Html {
   return html`<div class="profile-head">
 ${logo(p.name, p.logo_url, 'l')}
 <div>

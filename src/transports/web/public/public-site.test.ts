@@ -341,3 +341,20 @@ test('sitemap index, its files, robots.txt and llms.txt', async () => {
   assert.match(llms, /http:\/\/localhost:3000\/api\/v1\/openapi\.json/);
   for (const op of operations) assert.ok(llms.includes(`\`${op.id}\``), `llms.txt names ${op.id}`);
 });
+
+test("a listing page's award marks are exactly what list_awards lists for it, in its order", async () => {
+  // The page reads them from get_badges (one statement fewer), so the two must not drift apart.
+  const awarded = new Set<string>((await api('/awards?per_page=100')).items.map((a: { listing: { slug: string } }) => a.listing.slug));
+  assert.ok(awarded.size >= 2, `the demo awards some listings (${awarded.size})`);
+  // One listing with awards in several weeks, an older one placed better: the newest week comes first all the same.
+  const [many] = awarded;
+  const id = (await t.db.selectFrom('listings').select('id').where('slug', '=', many).executeTakeFirstOrThrow()).id;
+  await t.db.insertInto('awards').values([{ week: '2025-01-06', place: 1, listing_id: id, votes: 5 }, { week: '2025-01-13', place: 3, listing_id: id, votes: 3 }]).execute();
+  for (const slug of [...awarded, top.slug]) {
+    const listed = (await api(`/awards?listing=${slug}&per_page=10`)).items.map((a: { label: string; week: string }) => `★ ${a.label} ${a.week}`);
+    const { $ } = await page(`/listings/${slug}`);
+    const marks = $('.profile-head .mark').toArray().map((m) => `${$(m).text().replace(/, week of .*/, '')} ${m.attribs.href.split('/').pop()}`);
+    assert.deepEqual(marks, listed, slug);
+    if (slug === many) assert.ok(marks.length >= 3, `${slug}: ${marks.length} marks`);
+  }
+});
