@@ -1,3 +1,4 @@
+import { awardLabel } from '../launches/awards.ts';
 import type { EarnedBadge } from './eligibility.ts';
 
 /** The words of one badge. Plain text: every renderer escapes it for its own format. */
@@ -33,7 +34,7 @@ const PHRASES = {
 } as const;
 
 export function badgeWording(badge: EarnedBadge, siteName: string, listingName: string): BadgeWording {
-  const eyebrow = badge.kind === 'launch_of_the_week' ? `#${badge.place} Launch of the Week` : PHRASES[badge.kind];
+  const eyebrow = badge.kind === 'launch_of_the_week' ? awardLabel(badge.place!) : PHRASES[badge.kind];
   const lead = badge.kind === 'launch_of_the_week' ? `${eyebrow} on` : eyebrow;
   const label = `${lead} ${siteName}`;
   const caption = badge.week ? { eyebrow: 'Week of', value: formatWeek(badge.week) } : null;

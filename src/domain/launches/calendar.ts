@@ -7,6 +7,7 @@ import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts
 import { resolveWeek, weekStatus } from './week-ref.ts';
 import { addDays, localDate, weekOf } from './weeks.ts';
 import { startOfLocalDay } from './zoned-time.ts';
+import { awardLabel } from './awards.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
 
@@ -14,9 +15,6 @@ export const SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent
 export type Section = (typeof SECTIONS)[number];
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
-
-/** What an award is called wherever it is listed (list_awards, the listing page's marks). */
-export const awardLabel = (place: number) => `#${place} Launch of the Week`;
 
 const PAID_LABEL = 'Paid placement: ranked by money contributed, not by votes.';
 

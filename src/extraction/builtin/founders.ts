@@ -4,6 +4,7 @@ import { elementText, textLines } from '../element-text.ts';
 import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
+import { LETTER_REACH } from '../guards/founders.ts';
 import { inChrome } from './sections.ts';
 import { isWholeName, nameEndAt, signatureName, wordStarts } from './person-names.ts';
 import { clean, type Site, type SitePage } from './site.ts';
@@ -363,8 +364,6 @@ function wholeRole(text: string): boolean {
   return rest.trim() === '' && FOUNDER_WORD.test(normalizeForMatch(text));
 }
 
-/** How much of a letter may stand between "I founded" and the signature. */
-const LETTER_REACH = 3000;
 /** How far up from the paragraph that says "I founded" the letter's box may be. */
 const LETTER_DEPTH = 3;
 

@@ -52,8 +52,8 @@ function introducedOnAboutMe(q: CitedQuote, sentenceBefore: string): boolean {
   return $('h1, h2').toArray().some((h) => ABOUT_ME_HEADING.test(normalizeForMatch($(h).text())));
 }
 
-/** How long a signed text may be between "I founded" and the signature. */
-const LETTER_REACH = 3000;
+/** How long a signed text may be between "I founded" and the signature (the extractor proposes no longer one). */
+export const LETTER_REACH = 3000;
 /** A line of prose ends a sentence (or, before a list, with a colon). */
 const PROSE_END = /[.!?:\u2026]$/u;
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ListingSummary } from '../../contract/listing.ts';
 import type { SiteSession } from '../../domain/accounts/sessions.ts';
+import { awardLabel } from '../../domain/launches/awards.ts';
 import { html, type Html } from './html.ts';
 import { logo } from './logo.ts';
 import { day, plural, votesWords } from './numbers.ts';
@@ -50,7 +51,7 @@ export function listingCard(l: Summary, o: CardOptions): Html {
   const name = html`<a href="${listingHref(l.slug)}">${l.name}</a>`;
   const marks = [
     l.primary_category ? html`<a href="${categoryHref(l.primary_category.slug)}">${l.primary_category.name}</a>` : '',
-    o.award ? html`<span class="mark">★ #${o.award} Launch of the Week</span>` : '',
+    o.award ? html`<span class="mark">★ ${awardLabel(o.award)}</span>` : '',
     l.status === 'scheduled' && l.launch_week ? html`<span>Launches the week of ${day(l.launch_week)}</span>` : '',
     o.metric ? html`<span>${o.metric}</span>` : '',
     counted(l),

@@ -12,7 +12,7 @@ import { html } from '../html.ts';
 import { safeReturnTo } from '../return-to.ts';
 import { getListing } from '../../../operations/listings/get-listing.ts';
 import { getAlternatives } from '../../../operations/listings/get-alternatives.ts';
-import { awardLabel } from '../../../domain/launches/calendar.ts';
+import { awardLabel } from '../../../domain/launches/awards.ts';
 import { getBadges } from '../../../operations/badges/get-badges.ts';
 import { listComments } from '../../../operations/discussions/list-comments.ts';
 import { readOperation } from '../read-operation.ts';
