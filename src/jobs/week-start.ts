@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/schema.ts';
 import { siteStore } from '../store/site-store.ts';
-import { awardReadiness, computeWeekAwards, publishDueLaunches, weeksAwaitingAwards } from '../store/launches-store.ts';
+import { awardReadiness, computeWeekAwards, publishDueLaunches, pruneDayVotes, weeksAwaitingAwards } from '../store/launches-store.ts';
 import { addDays, weekOf } from '../domain/launches/weeks.ts';
 import { startOfLocalDay } from '../domain/launches/zoned-time.ts';
 import { followMailStore } from '../store/follow-mail-store.ts';
@@ -27,6 +27,8 @@ export async function runWeekStart(db: Kysely<DB>, now: Date, jobs?: JobDispatch
     const { timezone } = await siteStore(trx).settings();
     const week = weekOf(now, timezone);
     const published = await publishDueLaunches(trx, week, now);
+    // The day tallies of the weeks before the last: nothing reads them (feed today reads one day).
+    await pruneDayVotes(trx, addDays(week, -7));
     // The followers' mails are owed in the same transaction as the change itself.
     await followMailStore(trx).recordLive(published, now);
     // So are the webhooks' events (store/webhook-events-store.ts): the week before this one has closed.

@@ -47,29 +47,26 @@ export function launchesStore(db: Kysely<DB>) {
     },
 
     /**
-     * This week's live launches ranked by the points of the votes cast between two instants (one site
-     * day). What it reads is bounded by the day's votes and the page, not by the week: the launches
-     * voted for that day (votes_created_idx), ranked; then the others in launch order
-     * (listings_week_published_idx), skipping the voted ones and stopping after the page. Each part
-     * gives its first offset + limit in the final order, so their union holds the page.
+     * This week's live launches ranked by the points of the votes cast on one site day. What it reads
+     * is bounded by the page, not by the day or the week: the day's kept tally (listing_day_votes,
+     * migration 0040) from the best down, each entry's launch probed until offset + limit are this
+     * week's and live; then the week's others in launch order (listings_week_published_idx), each
+     * checked against the day's tally, stopping after the page. Each part gives its first
+     * offset + limit in the final order, so their union holds the page.
      */
-    async byVotesBetween(week: string, from: Date, to: Date, limit: number, offset: number) {
+    async byDayVotes(week: string, day: string, limit: number, offset: number) {
       const r = await sql<RankedRow>`
-        with dv as (select listing_id, count(*)::int as n, sum(points)::bigint as points from votes
-                    where created_at >= ${from} and created_at < ${to} and week = ${week}::date group by listing_id),
-        -- One primary-key probe per voted launch; the limit keeps the planner from hashing the whole
-        -- week's launches instead (it did, for a week of 92,000), and an id names one listing anyway.
-        voted as (
-          select dv.listing_id as id, dv.n, dv.points, l.published_at from dv
-          cross join lateral (select x.published_at from listings x
-                              where x.id = dv.listing_id and x.launch_week = ${week}::date and x.status = 'live' limit 1) l),
+        with voted as (
+          select t.listing_id as id, t.votes as n, t.points, l.published_at
+          from listing_day_votes t join listings l on l.id = t.listing_id
+          where t.day = ${day}::date and l.launch_week = ${week}::date and l.status = 'live'
+          order by t.points desc, l.published_at asc nulls last, t.listing_id limit ${offset + limit}),
         page as (
-          (select id, n, points, published_at from voted
-           order by points desc, published_at asc nulls last, id limit ${offset + limit})
+          (select id, n, points, published_at from voted)
           union all
           (select l.id, 0, 0::bigint, l.published_at from listings l
-           -- not in: one hashed set of the voted ids (a not exists was a loop over them per launch)
-           where l.launch_week = ${week}::date and l.status = 'live' and l.id not in (select id from voted)
+           where l.launch_week = ${week}::date and l.status = 'live'
+             and not exists (select from listing_day_votes t where t.day = ${day}::date and t.listing_id = l.id)
            order by l.published_at asc nulls last, l.id limit ${offset + limit})
           order by points desc, published_at asc nulls last, id
           limit ${limit} offset ${offset})
@@ -162,6 +159,15 @@ export function launchesStore(db: Kysely<DB>) {
   };
 }
 export type LaunchesStore = ReturnType<typeof launchesStore>;
+
+/**
+ * The day tallies before `from` (a site day) go: the today section reads one day, and a timezone
+ * change counts every day again anyway (migration 0040).
+ */
+export async function pruneDayVotes(trx: Kysely<DB>, from: string) {
+  const r = await sql`delete from listing_day_votes where day < ${from}::date`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
 
 /**
  * Publishes the launches scheduled for this week or earlier. Returns the ids made live.

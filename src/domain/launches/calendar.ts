@@ -6,7 +6,6 @@ import { DomainError, notFound } from '../errors.ts';
 import { limitOffset, pageOf, totalOf, type PageRequest } from '../pagination.ts';
 import { resolveWeek, weekStatus } from './week-ref.ts';
 import { addDays, localDate, weekOf } from './weeks.ts';
-import { startOfLocalDay } from './zoned-time.ts';
 import { awardLabel } from './awards.ts';
 import { TtlCache } from '../../store/ttl-cache.ts';
 import type { CacheFactory } from '../../store/shared-cache.ts';
@@ -84,8 +83,7 @@ export function createLaunchCalendar(deps: {
       if (section === 'this-week' || section === 'today') {
         let listed: { rows: RankedRow[]; total: number };
         if (section === 'today') {
-          const day = localDate(now(), tz);
-          listed = await store.byVotesBetween(current, startOfLocalDay(day, tz), startOfLocalDay(addDays(day, 1), tz), limit, offset);
+          listed = await store.byDayVotes(current, localDate(now(), tz), limit, offset);
         } else {
           listed = await store.week(current, { liveOnly: true, limit, offset });
         }
