@@ -231,7 +231,7 @@ async function addListings(db: Kysely<any>, existing: number, target: number) {
   console.log(`awards: ${awards} in ${seconds(t)}`);
 
   t = performance.now();
-  await sql`vacuum (analyze) listings, listing_categories, listing_category_cover, listing_search, votes, users, categories, awards`.execute(db);
+  await sql`vacuum (analyze) listings, listing_categories, listing_category_cover, listing_search, votes, users, categories, awards, listing_week_counts, listing_day_votes`.execute(db);
   console.log(`analyze: done in ${seconds(t)}`);
 }
 
@@ -274,7 +274,7 @@ async function main() {
       // PGlite has none): the settled votes' old versions stayed in votes_unsettled_idx, and the
       // service's settle step walked 2.5 million dead entries (12 s) on every run at 1,000,000 listings.
       t = performance.now();
-      await sql`vacuum (analyze) votes, listings`.execute(db);
+      await sql`vacuum (analyze) votes, listings, listing_day_votes`.execute(db);
       console.log(`votes: vacuumed in ${seconds(t)}`);
     }
 
