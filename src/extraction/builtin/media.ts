@@ -79,18 +79,39 @@ function pageLogos(page: SitePage, home: SitePage): Array<FieldProposal | null> 
 
 function videos(site: Site): Array<FieldProposal | null> {
   const out: Array<FieldProposal | null> = [];
+  // A page's background videos come after every video meant to be watched, on any page.
+  const later: Array<FieldProposal | null> = [];
   for (const page of site.byRole('home', 'features', 'about', 'pricing', 'other')) {
     for (const node of page.jsonLd.filter((n) => isType(n, 'VideoObject'))) {
       const written = urlOf(node.embedUrl) ?? urlOf(node.contentUrl) ?? urlOf(node.url);
       const href = absolute(written, page.url);
       if (written && href && isVideoUrl(new URL(href))) out.push(propose('demo_video_url', href, [urlEvidence(page, written, href)]));
     }
+    const backdrops = backgroundVideos(page);
     const links = [...page.snapshot.links.filter((l) => l.kind === 'video'), ...page.snapshot.links.filter((l) => l.kind === 'a')];
     for (const link of links) {
       const u = URL.parse(link.url);
-      if (u && isVideoUrl(u)) out.push(propose('demo_video_url', u.href, [{ url: page.url, quote: link.url }]));
+      if (u && isVideoUrl(u)) (backdrops.has(link.url) ? later : out).push(propose('demo_video_url', u.href, [{ url: page.url, quote: link.url }]));
     }
   }
+  return [...out, ...later];
+}
+
+/**
+ * The sources of the page's background videos: a <video> that plays by itself without sound and
+ * offers no controls (autoplay, muted, no controls attribute) is a moving backdrop of the hero or a
+ * section; a video meant to be watched has controls, or is an embedded player. A backdrop is still
+ * footage of the product, so it is the demo only when the site shows no other video.
+ */
+function backgroundVideos(page: SitePage): Set<string> {
+  const $ = page.$;
+  const out = new Set<string>();
+  $('video[autoplay][muted]:not([controls])').each((_, video) => {
+    for (const el of [video, ...($(video).find('source[src]').toArray() as Element[])]) {
+      const href = absolute(el.attribs.src, page.url);
+      if (href) out.add(href);
+    }
+  });
   return out;
 }
 

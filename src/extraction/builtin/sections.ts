@@ -13,8 +13,12 @@ import { isWholeName } from './person-names.ts';
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const CHROME_TAGS = new Set(['nav', 'aside', 'form', 'dialog', 'blockquote', 'q', 'button', 'script', 'style', 'noscript', 'template']);
-/** … and a shopping cart's widget ("Your cart is empty. Total € 0,00"): the visitor's basket, not the site's offer. */
-const CHROME_MARKUP = /cookie|consent|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb|(?:^|[\s_-])(?:mini)?cart(?:$|[\s_-])|warenkorb|basket|panier|carrito|carrello/i;
+/**
+ * … and a shopping cart's widget ("Your cart is empty. Total € 0,00"): the visitor's basket, not the site's offer;
+ * and a chat widget ("chat-window", "livechat", "chatbot": "Contact me!", "Your adviser"), the site's contact
+ * buttons, not its offer ("achat", French for a purchase, is not a chat).
+ */
+const CHROME_MARKUP = /cookie|consent|newsletter|subscribe|modal|popup|menu|navbar|breadcrumb|(?:^|[\s_-])(?:mini)?cart(?:$|[\s_-])|warenkorb|basket|panier|carrito|carrello|(?<!a)chat(?:bot|box)?(?:$|[\s_-])/i;
 
 function level(el: Element): number {
   return Number(el.name.slice(1));

@@ -59,3 +59,55 @@ test('tagline: a main heading "Name – phrase" gives the phrase; a Japanese hea
   const ja = `<!doctype html><html lang="ja"><head><title>山田農園</title></head><body><main><h1>田んぼと畑：中之条</h1><p>お米を育てています。</p></main></body></html>`;
   assert.equal(await valueOf('tagline', { '/': ja }), '田んぼと畑：中之条');
 });
+
+test('a chat widget ("Kontaktieren Sie mich!", "Ihr Berater") is chrome, not features; "achat" (a purchase) is not a chat', async () => {
+  const chat = '<div id="fchat" class="fchat"><div class="fchat-opts"><div class="fchat-opts-head"><b>Kontakt aufnehmen</b></div><div class="fchat-opt-label"><b>Kontaktieren Sie mich!</b><span>Wir melden uns bei Ihnen</span></div><div class="fchat-opt-label"><b>Ihr Berater</b><span>Jetzt anrufen</span></div><div class="fchat-opt-label"><b>E-Mail schreiben</b><span>info@acmeo.test</span></div></div></div>';
+  const home = doc('de', `<main><h1>Acmeo</h1><p>Wir beraten KMU.</p></main>${chat}`);
+  assert.equal(await valueOf('features', { '/': home }), null);
+  const shop = doc('fr', '<main><h1>Miel</h1><section class="bloc-achat"><h2>Nos produits</h2><div class="grid"><div><h3>Miel de fleurs</h3><p>Récolté au printemps.</p></div><div><h3>Miel de forêt</h3><p>Récolté en été.</p></div><div><h3>Pollen</h3><p>Séché au soleil.</p></div></div></section></main>');
+  assert.deepEqual(await valueOf('features', { '/': shop }), ['Miel de fleurs', 'Miel de forêt', 'Pollen']);
+});
+
+test('demo video: a background video (autoplay, muted, no controls) comes after a video with controls, and counts only when there is no other', async () => {
+  const hero = '<video class="hero-video" autoplay muted playsinline><source src="/anim/hero.mp4#t=0.001" type="video/mp4"><source src="/anim/hero.webm" type="video/webm"></video>';
+  const home = doc('de', `<main>${hero}<h1>Acmeo</h1><p>Wir beraten.</p></main>`);
+  const explainer = doc('de', '<main><h1>Webdesign</h1><video controls preload="none" poster="/videos/explainer.webp"><source src="/videos/explainer.mp4" type="video/mp4"></video></main>');
+  assert.equal(await valueOf('demo_video_url', { '/': home, '/webdesign': explainer }), 'https://site.test/videos/explainer.mp4');
+  assert.equal(await valueOf('demo_video_url', { '/': home }), 'https://site.test/anim/hero.mp4#t=0.001', 'footage of the product, when it is all the site shows');
+});
+
+test('name: without a title, site name or header link, the copyright line names the site ("© 2015, Acme, Inc." → Acme); not a credit line', async () => {
+  const page = (footer: string) => doc('en', `<div id="page"><p>Want to manage your soil?</p><p>Our sensors measure moisture and salinity in the field.</p><div class="footer-line"><p>${footer}</p></div></div>`, 'Home');
+  assert.equal(await valueOf('name', { '/': page('© 2015, Soilsense, Inc.') }), 'Soilsense');
+  assert.equal(await valueOf('name', { '/': page('Copyright © 2019–2024 Fieldnote GmbH. All rights reserved.') }), 'Fieldnote');
+  assert.equal(await valueOf('name', { '/': page('© 2024 Designed by Studio Nine') }), null);
+  assert.equal(await valueOf('name', { '/': page('© 2024 soilsense.example') }), null);
+});
+
+test('tagline, short description and categories from the sentence that says what the product is ("Soilsense is a hardware … solution")', async () => {
+  const home = `<!doctype html><html lang="en"><head><title>Home</title></head><body><div id="page">
+    <p>Sensors shipping in time for spring - read the press release here.</p>
+    <p>The Solution: Soilsense</p>
+    <p>Soilsense is a hardware and software field monitoring solution measuring 5 key parameters and delivering them to your phone. It installs in minutes.</p>
+    <p>© 2015, Soilsense, Inc.</p></div></body></html>`;
+  const snapshots = [pageFromHtml('https://site.test/', home)];
+  const verified = verifyExtraction(await extractor.extract({ pages: snapshots, categoryNames: ['Hardware', 'Travel'], categoryKeywords: { Hardware: ['hardware'], Travel: ['travel'] } }), snapshots, { categoryNames: ['Hardware', 'Travel'], categoryKeywords: { Hardware: ['hardware'], Travel: ['travel'] } });
+  assert.equal(verified.fields.tagline.value, 'Soilsense is a hardware and software field monitoring solution measuring 5 key parameters and delivering them to your phone.');
+  assert.equal(verified.fields.short_description.value, 'Soilsense is a hardware and software field monitoring solution measuring 5 key parameters and delivering them to your phone. It installs in minutes.');
+  assert.deepEqual(verified.fields.categories.value, ['Hardware']);
+  // A paragraph that names the product without saying what it is defines nothing.
+  const plain = home.replace('Soilsense is a hardware', 'Soilsense measures hardware');
+  const other = [pageFromHtml('https://site.test/', plain)];
+  const v2 = verifyExtraction(await extractor.extract({ pages: other, categoryNames: [] }), other);
+  assert.notEqual(v2.fields.tagline.value, 'Soilsense measures hardware and software field monitoring solution measuring 5 key parameters and delivering them to your phone.');
+});
+
+test('description: without an about page or running text on the home page, the section where the site tells its story ("La historia"), on any page', async () => {
+  const home = doc('es', '<header><h1>Finca Sol</h1></header><main><h2>Vinos</h2><ul><li>Malbec</li></ul></main>');
+  const story = 'Finca Sol nace del deseo de una familia de crear un emprendimiento propio en el valle. En 2017 plantaron las primeras vides.';
+  const winery = doc('es', `<main><section><h2 class="titulo">LA HISTORIA</h2><p class="parrafo">${story}</p></section><section><h2>Visitas</h2><p>Las visitas guiadas se reservan por teléfono con una semana de antelación.</p></section></main>`);
+  assert.equal(await valueOf('description', { '/': home, '/pages/bodega.html': winery }), story);
+  // A page without a story heading describes nothing by itself.
+  const visits = doc('es', '<main><h2>Visitas</h2><p>Las visitas guiadas se reservan por teléfono con una semana de antelación.</p></main>');
+  assert.equal(await valueOf('description', { '/': home, '/pages/visitas.html': visits }), null);
+});

@@ -6,7 +6,7 @@ import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { featureProposal } from './feature-lists.ts';
 import { uspProposal } from './usps.ts';
-import { inChrome, paragraphs } from './sections.ts';
+import { headingsMatching, inChrome, paragraphs, underHeading } from './sections.ts';
 import { clean, isHomeHref, propose, type Site, type SitePage } from './site.ts';
 import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './structured-data.ts';
 
@@ -21,12 +21,12 @@ export function textProposals(site: Site, categoryNames: readonly string[], cate
   const out: Array<FieldProposal | null> = [];
   for (const n of name) out.push(propose('name', n, [home.quote(n)]));
   for (const t of taglineCandidates(home, name[0] ?? '')) out.push(propose('tagline', t, [home.quote(t)]));
-  for (const d of shortDescriptionCandidates(home)) out.push(propose('short_description', d, [home.quote(d)]));
+  for (const d of shortDescriptionCandidates(home, name[0] ?? '')) out.push(propose('short_description', d, [home.quote(d)]));
   out.push(description(site));
   out.push(featureProposal(site));
   out.push(uspProposal(site));
   out.push(...keywordProposals(home));
-  out.push(categories(site, categoryNames, categoryKeywords));
+  out.push(categories(site, categoryNames, categoryKeywords, name[0] ?? ''));
   out.push(stage(home));
   return out.filter((p): p is FieldProposal => p !== null);
 }
@@ -51,7 +51,39 @@ function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
   // A title that describes the page: the header's brand then names the site better.
   const preferBrand = brand !== '' && describesPage(m.title);
   const list = [m.siteName, jsonLdName(home.jsonLd) ?? '', m.applicationName, preferBrand ? brand : '', ...titled(m.title), ...titled(m.ogTitle), brand];
-  return unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
+  const named = unique(list.map(clean).filter((n) => n.length >= 1 && n.length <= 80));
+  // Nothing names the site (a title that is only "Home", no header link): its copyright line names who owns it.
+  return named.length ? named : copyrightHolders(home);
+}
+
+/** How a copyright line opens: the mark, then a year or a span of years. */
+const COPYRIGHT_MARK = /(?:(?:©|\(c\)|copyright)\s?)+/iu;
+const COPYRIGHT_YEARS = /^(?:19|20)\d\d(?: ?[-\u2013] ?(?:19|20)\d\d)?[ ,]*/u;
+/** Where the holder's name ends: a separator, a sentence end, "All rights reserved" (several languages). */
+const HOLDER_END = /\s[|\u00b7\u2022\u2013\u2014-]\s|[|\u00b7\u2022]|\.\s|\.$|[.,]?\s(?:all rights|alle rechte|tous droits|todos los derechos|tutti i diritti|alle rechten|todos os direitos|wszelkie prawa|všechna práva|все права)/iu;
+/** A legal form after the name ("Acme, Inc."): the name is what stands before it. */
+const LEGAL_FORM_END = /,? (?:inc|llc|ltd|limited|corp|co|gmbh|ag|kg|ug|sarl|sas|sa|s\.?l|s\.?r\.?l|s\.?p\.?a|b\.?v|n\.?v|oy|ab|as|aps|sp\. z o\.o|s\.r\.o|ооо|оао|зао)\.?$/iu;
+/** Not a name: credits ("designed by"), a statement, a web address. */
+const NOT_HOLDER = /(?<![\p{L}])(?:by|von|par|por|da|door|przez|design|designed|powered|made|all|rights|reserved)(?![\p{L}])|\d|@|\.\p{L}{2,}$/iu;
+
+/**
+ * The holder a copyright line names ("© 2015, Acme, Inc." → "Acme", "Acme, Inc"), when
+ * it reads as a name: a few words, no digits, no credits ("© 2024 Designed by …"), no web address.
+ */
+function copyrightHolders(home: SitePage): string[] {
+  for (const line of (home.snapshot.text ?? '').split('\n')) {
+    if (line.length > 200) continue;
+    const mark = COPYRIGHT_MARK.exec(line);
+    if (!mark) continue;
+    const rest = line.slice(mark.index + mark[0].length).replace(COPYRIGHT_YEARS, '');
+    const end = HOLDER_END.exec(rest);
+    const holder = clean(end ? rest.slice(0, end.index) : rest);
+    const words = holder.split(' ').filter(Boolean);
+    if (!holder || words.length > 5 || !/^\p{L}/u.test(holder) || NOT_HOLDER.test(holder)) continue;
+    const bare = clean(holder.replace(LEGAL_FORM_END, ''));
+    return unique([bare, holder]).filter((n) => n.length >= 2 && n.split(' ').length <= 4);
+  }
+  return [];
 }
 
 const PAGE_WORDS = new Set(['home', 'homepage', 'home page', 'start', 'welcome', 'startseite', 'willkommen', 'accueil', 'bienvenue', 'inicio', 'bienvenido', 'bienvenidos', 'página principal', 'pagina principale', 'главная', 'главная страница', 'добро пожаловать', 'ホーム', 'トップ', 'トップページ', '首页']);
@@ -88,7 +120,9 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   // "Amplifyr – KI-Lösungen für KMU": a main heading that is the name and a phrase; the phrase is the tagline.
   const h1Parts = h1.split(SEPARATOR).map((p) => p.trim());
   const h1Rest = h1Parts.length === 2 && n !== '' && h1Parts.some((p) => normalizeForMatch(p) === n) ? (h1Parts.find((p) => normalizeForMatch(p) !== n) ?? '') : '';
-  return unique([h1, h1Rest, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle, metaLine].map(clean)).filter(
+  // Last: the page's own definition of the product ("Acme is a … solution …"), its first sentence.
+  const defined = firstSentence(definition(home, name));
+  return unique([h1, h1Rest, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle, metaLine, defined].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n && !titleLike(t, title, n) && saysSomething(t, n),
   );
 }
@@ -158,10 +192,35 @@ function heroSubline($: SitePage['$'], h1: Element | undefined): string {
 
 const isTag = (node: unknown): node is Element => typeof node === 'object' && node !== null && (node as { type?: string }).type === 'tag';
 
-function shortDescriptionCandidates(home: SitePage): string[] {
+/**
+ * A copula right after the name: "<name> is a …", "ist ein", "est un", "es un", "è un", "é um",
+ * "is een", "jest", "je", "— to", "— это": the sentence says what the product is (a bare "to" is
+ * English as often as Polish: only after a dash).
+ */
+const COPULA = /^(?:is|ist|est|es|è|é|je|jest|- to|(?:- )?это) /u;
+
+/** The first paragraph of the home page's running text that opens by saying what the named product is. */
+function definition(home: SitePage, name: string): string {
+  const n = normalizeForMatch(name);
+  if (n.length < 2) return '';
+  return (
+    paragraphs(home.$, 40).find((p) => {
+      const t = normalizeForMatch(p);
+      return t.startsWith(`${n} `) && COPULA.test(t.slice(n.length + 1));
+    }) ?? ''
+  );
+}
+
+/** The first sentence of a paragraph. */
+function firstSentence(text: string): string {
+  return text.split(/(?<=[.!?\u3002])\s+/)[0] ?? '';
+}
+
+function shortDescriptionCandidates(home: SitePage, name: string): string[] {
   const m = home.meta;
   const first = paragraphs(home.$, 40)[0] ?? '';
-  return unique([m.description, m.ogDescription, m.twitterDescription, jsonLdDescription(home.jsonLd) ?? '', first].map((d) => sentencesUpTo(clean(d), 500))).filter(
+  // The paragraph that says what the product is, before the first one (a news banner may open the page).
+  return unique([m.description, m.ogDescription, m.twitterDescription, jsonLdDescription(home.jsonLd) ?? '', definition(home, name), first].map((d) => sentencesUpTo(clean(d), 500))).filter(
     (d) => d.length >= 20,
   );
 }
@@ -203,7 +262,47 @@ function description(site: Site): FieldProposal | null {
     if (chosen.length > 0) return propose('description', chosen.join('\n\n'), evidence);
   }
   const d = jsonLdDescription(site.home.jsonLd);
-  return d ? propose('description', d, [site.home.quote(d)]) : null;
+  if (d) return propose('description', d, [site.home.quote(d)]);
+  // No about page and nothing to read on the home page: the section where the site tells its own
+  // story ("La historia", "Our story", "Unsere Geschichte"), on whichever page it stands.
+  for (const page of site.byRole('features', 'team', 'other')) {
+    const told: string[] = [];
+    const evidence: Evidence[] = [];
+    for (const p of storyParagraphs(page)) {
+      const e = page.quote(p);
+      // As above: only a paragraph its quote holds sentence by sentence.
+      if (!e || !segments(p).every((part) => normalizeForMatch(e.quote).includes(part))) continue;
+      told.push(p);
+      evidence.push(e);
+    }
+    if (told.length > 0) return propose('description', told.join('\n\n'), evidence);
+  }
+  return null;
+}
+
+/** Headings of the section in which a business tells its own story, in the languages of the other readers. */
+const STORY_HEADING =
+  /^(?:(?:our|the|my) (?:story|history)|about us|(?:la )?(?:nuestra )?historia|(?:notre|mon) histoire|l'histoire|(?:unsere|meine) geschichte|(?:la nostra )?storia|(?:a )?nossa história|(?:onze|ons) (?:geschiedenis|verhaal)|nasza historia|o nas|naše historie|příběh|наша история|история|私たちの物語|沿革)$/iu;
+
+/** The paragraphs under a story heading (at most the description's length). */
+function storyParagraphs(page: SitePage): string[] {
+  const $ = page.$;
+  for (const h of headingsMatching($, STORY_HEADING)) {
+    if (inChrome($, h)) continue;
+    const out: string[] = [];
+    let length = 0;
+    for (const el of underHeading($, h)) {
+      for (const p of ($(el).is('p') ? [el] : $(el).find('p').toArray()) as Element[]) {
+        const text = clean(elementText(p));
+        if (inChrome($, p) || !(text.length >= 40 || (UNSPACED.test(text) && text.length >= 20))) continue;
+        if (length + text.length > DESCRIPTION_CHARS || out.length === DESCRIPTION_PARAGRAPHS) break;
+        out.push(text);
+        length += text.length;
+      }
+    }
+    if (out.length) return out;
+  }
+  return [];
 }
 
 /** keywords from the meta keywords (else JSON-LD keywords); tags from JSON-LD keywords. */
@@ -241,7 +340,7 @@ function listFromStated(field: 'keywords' | 'tags', page: SitePage, stated: { st
  * term says more than a short single word ("web hosting" beats "app"); a category needs a strong
  * place or two weaker ones.
  */
-function categories(site: Site, categoryNames: readonly string[], keywords: CategoryKeywords): FieldProposal | null {
+function categories(site: Site, categoryNames: readonly string[], keywords: CategoryKeywords, name = ''): FieldProposal | null {
   if (categoryNames.length === 0) return null;
   const places: Array<{ text: string; norm: string; page: SitePage; weight: number; running: boolean }> = [];
   const place = (text: string, page: SitePage, weight: number, running = false) => {
@@ -261,6 +360,9 @@ function categories(site: Site, categoryNames: readonly string[], keywords: Cate
       // editor"): a phrase there counts; a single word only backs up a match elsewhere (running
       // text names other things too: "日本電信電話株式会社" is a lab's name, not telephony).
       place(paragraphs($, 40)[0] ?? '', page, 2, true);
+      // The sentence that says what the product is ("Acme is a hardware and software … solution"):
+      // its words classify the product, as a description does.
+      place(firstSentence(definition(page, name)), page, 2);
     }
     $('h1, h2, h3').each((_, h) => {
       if (!inChrome($, h)) place(elementText(h), page, h.name === 'h1' ? strong : h.name === 'h2' ? 2 : 1);

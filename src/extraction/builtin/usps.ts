@@ -29,7 +29,7 @@ export function uspProposal(site: Site): FieldProposal | null {
   const notWhyUs = (page: SitePage) => (h: Element) => faqContext(page, h) || /^q\s*[:.]/i.test(clean(elementText(h)));
   for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, headed(page, USP_HEADINGS, notWhyUs(page)));
   // Elsewhere (a how-to, an offer) "why" titles many things ("why the warning appears"): only a
-  // "why" that names the site itself ("Why gThrive?") is its pitch.
+  // "why" that names the site itself ("Why Acme?") is its pitch.
   for (const page of site.byRole('pricing', 'other')) list.addAll(page, headed(page, USP_HEADINGS, (h) => notWhyUs(page)(h) || !whyThisSite(site, clean(elementText(h)))));
   for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, eyebrowSections(page));
   if (list.size < 3) list.addAll(site.home, [...heroClaims(site.home), ...heroLine(site.home)]);
