@@ -91,6 +91,14 @@ export class SearchIndex {
   nameWordsOf = (doc: number) => this.nameWords.array[doc];
   hasStatus = (doc: number, code: number) => this.status.array[doc] === code;
 
+  /**
+   * The per-listing arrays themselves, for a query's hot loops (ranking.ts): valid until the next
+   * upsert (which may grow them), so read them again for every query; never written through.
+   */
+  columns(): { status: Uint8Array; votes: Int32Array; nameWords: Uint8Array } {
+    return { status: this.status.array, votes: this.votes.array, nameWords: this.nameWords.array };
+  }
+
   /** The postings of t as sorted runs (built, then written since); gone listings included. */
   runs(t: number): Run[] {
     const out: Run[] = [];
