@@ -95,6 +95,29 @@ const features: Array<{ name: string; pages: Record<string, string>; expect: str
     expect: null,
   },
   {
+    name: 'the card grid of a solutions page (/our-solutions), like a products page',
+    pages: {
+      '/': doc('en', '<h1>Acme IT</h1><p>We look after your computers.</p>'),
+      '/our-solutions': doc('en', '<h1>Solutions</h1><h2>Everything your office needs</h2><div class="cards">' + ['Backups', 'Network care', 'Helpdesk hours'].map((t) => `<div class="card"><h3>${t}</h3><p>What ${t} gives you, in a sentence.</p></div>`).join('') + '</div>'),
+    },
+    expect: ['Backups', 'Network care', 'Helpdesk hours'],
+  },
+  {
+    name: 'flip cards that repeat their title on the back: one title each',
+    pages: { '/': doc('en', '<h1>Acme IT</h1><h2>Support</h2><div class="cards">' + ['Backups', 'Network care', 'Helpdesk hours'].map((t) => `<div class="flip"><div class="flip-inner"><div class="front"><h3>${t}</h3></div><div class="back"><h3>${t}</h3><p>What ${t} gives you, in a sentence.</p></div></div></div>`).join('') + '</div>') },
+    expect: ['Backups', 'Network care', 'Helpdesk hours'],
+  },
+  {
+    name: 'cards under a heading that names one contact person ("Ansprechpartner") are not a partners section',
+    pages: { '/': doc('de', '<h1>Acme IT</h1><h2>Ihr persönlicher Ansprechpartner</h2><div class="cards">' + ['Datensicherung', 'Netzwerkpflege', 'Hotline'].map((t) => `<div class="card"><h3>${t}</h3><p>Was ${t} Ihnen bringt, in einem Satz.</p></div>`).join('') + '</div>') },
+    expect: ['Datensicherung', 'Netzwerkpflege', 'Hotline'],
+  },
+  {
+    name: 'cards under "Our partners" are not features',
+    pages: { '/': doc('en', '<h1>Acme IT</h1><h2>Our partners</h2><div class="cards">' + ['Soilsense', 'Acme Cloud', 'Globex'].map((t) => `<div class="card"><h3>${t}</h3><p>What we build with ${t}, in a sentence.</p></div>`).join('') + '</div>') },
+    expect: null,
+  },
+  {
     name: 'a grid of plans with prices is not a feature list',
     pages: { '/': doc('en', '<h1>Tool</h1><div><div><h3>Starter</h3><p>$5/month</p></div><div><h3>Team</h3><p>$20/month</p></div><div><h3>Business</h3><p>$50/month</p></div></div>') },
     expect: null,
@@ -196,6 +219,19 @@ const usps: Array<{ name: string; pages: Record<string, string>; expect: string[
       '/gimnasio': doc('es', '<h1>Gimnasio</h1><p>Sin permanencia, sin matrícula: entrena cuando quieras.</p>'),
     },
     expect: ['Kein Extra, kein Aufpreis — das ist unser Standard.', 'Lädt schnell — kein Baukasten, kein Plugin-Ballast.', 'Sin permanencia, sin matrícula: entrena cuando quieras.'],
+  },
+  {
+    name: 'what the site marks up as its achievements: each line, only the numbered ones when some are',
+    pages: {
+      '/': doc('ja', '<h1>アクメ農園</h1><p>小さな農園です。</p><div class="card"><h3>お米</h3><p class="card__achievement">2024年の受賞歴：<br>１）特Ａ評価<br>２）「金賞」受賞</p></div>'),
+      '/about': doc('en', '<h1>About Acme</h1><ul class="awards"><li>Best bakery of the county 2023</li><li>Organic certified since 2019</li></ul>'),
+    },
+    expect: ['特Ａ評価', '「金賞」受賞', 'Best bakery of the county 2023', 'Organic certified since 2019'],
+  },
+  {
+    name: 'a section sub-line that ends in three very short sentences: those are claims; a longer sentence before them is not',
+    pages: { '/': doc('en', '<h1>Acme Notes</h1><section><div class="section-header"><h2>Offline first</h2><p>Since version 3 every note is kept on your own machine. No account. Works offline. Yours to keep.</p></div></section><section><h2>Sync</h2><p>Notes sync across your devices. They stay encrypted on the way.</p></section>') },
+    expect: ['No account.', 'Works offline.', 'Yours to keep.'],
   },
   {
     name: 'the same in English with an en dash ("– all this makes")',

@@ -25,17 +25,23 @@ const FEATURE_HEADINGS =
 export const USP_HEADINGS =
   /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|por que|porque escolher|diferenciais|waarom|voordelen|proč|výhody|dlaczego|zalety|varför|fördelar|hvorfor|fordele|почему|преимуществ|選ばれる理由|強み|メリット|なぜ|为什么选择|優勢|优势/i;
 const STEP_HEADINGS = /how (?:it|does it) works?|how to get started|so funktioniert|wie es funktioniert|in \d+ schritten|comment [cç]a marche|comment [cç]a fonctionne|c[oó]mo funciona|como funciona|come funziona|как это работает|как мы работаем|как начать|ご利用の流れ|使い方|導入の流れ/i;
-/** Sections whose cards are not the product's features. */
+/**
+ * Sections whose cards are not the product's features. "partner" only as a word's start: "Our partners",
+ * "Partnerschaften", but not a compound that names one contact person ("Ihr persönlicher Ansprechpartner").
+ */
 const NOT_FEATURES =
-  /testimonial|review|customer|client|partner|team|founder|people|leadership|management|staff|members|mitarbeiter|vorstand|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
+  /testimonial|review|customer|client|(?<![a-zäöüß])partner|team|founder|people|leadership|management|staff|members|mitarbeiter|vorstand|blog|news|article|press|pricing|plans|faq|question|kundenstimmen|kunden|referenzen|presse|preise|tarifs|témoignages|clients|équipe|equipo|clientes|opiniones|precios|noticias|отзывы|клиенты|команда|новости|тарифы|цены|お客様の声|導入事例|ニュース|お知らせ|料金|よくある質問/i;
 export const CHECK_MARK = /^[\u2713\u2714\u2705\u2611\u25cf\u2022\u2726\u2605+✓]/u;
 const DATE = /\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}[./]\d{1,2}[./](?:19|20)\d\d\b/;
 
 const MAX_ITEMS = 12;
 export const MAX_ITEM = 120;
 
-/** Paths of pages that list what a business sells ("/products", "/productos", "/商品"). */
-const PRODUCTS_PATH = /products?|productos?|produkte?|produits?|prodotti|produtos?|продукци|товар|製品|商品/;
+/**
+ * Paths of pages that list what a business sells ("/products", "/productos", "/商品") or the
+ * solutions it offers ("/it-solutions", "/loesungen", "/soluciones", "/решения").
+ */
+const PRODUCTS_PATH = /products?|productos?|produkte?|produits?|prodotti|produtos?|продукци|товар|製品|商品|solutions?|l(?:ö|oe)sungen|soluciones|soluzioni|solu[çc][õo]es|решени|ソリューション/;
 
 export function featureProposal(site: Site): FieldProposal | null {
   const list = new ItemList();
@@ -225,7 +231,9 @@ function cardTitle($: CheerioAPI, card: Element): string | null {
   const headings = $(card).find(TITLE).toArray();
   const lead = headings.length === 0 ? $(card).find('strong, b').first().toArray() : [];
   const marked = headings.length > 1 ? headings.filter((h) => /title/i.test(h.attribs.class ?? '')) : [];
-  const title = headings.length === 1 ? headings[0] : marked.length === 1 ? marked[0] : lead[0];
+  // A flip card repeats its title on its back (front: "Remote Support"; back: "Remote Support" and a sentence): one title.
+  const repeated = headings.length > 1 && headings.every((h) => clean(elementText(h)) === clean(elementText(headings[0])));
+  const title = headings.length === 1 || repeated ? headings[0] : marked.length === 1 ? marked[0] : lead[0];
   if (!title) return null;
   const text = clean(elementText(title));
   const all = clean(elementText(card));

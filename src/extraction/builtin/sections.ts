@@ -176,6 +176,8 @@ function within(el: Element, tags: Set<string>): boolean {
 function inCard(p: Element): boolean {
   const box = p.parent;
   if (!isElement(box) || /^(body|main|article|section)$/.test(box.name)) return false;
+  // The box that holds the page's main heading is the page's content (<div><h1>About</h1><h3>…</h3><p>…</p></div>), not a card.
+  if (box.children.some((c) => isElement(c) && c.name === 'h1')) return false;
   if (box.children.some((c) => isElement(c) && CARD_HEADINGS.has(c.name))) return true;
   // "Bruce Borden" over "Co-Founder – CEO": a name line, then a short role line (not a heading, not a sentence).
   const [first, second] = box.children.filter(isElement);

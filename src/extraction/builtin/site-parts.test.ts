@@ -111,3 +111,16 @@ test('description: without an about page or running text on the home page, the s
   const visits = doc('es', '<main><h2>Visitas</h2><p>Las visitas guiadas se reservan por teléfono con una semana de antelación.</p></main>');
   assert.equal(await valueOf('description', { '/': home, '/pages/visitas.html': visits }), null);
 });
+
+test('a page whose content box holds its main heading and sub-headings: its paragraphs are running text, not cards', async () => {
+  const about = doc('en', '<div class="content"><div class="container"><h1>About Acme</h1><h3>What is Acme?</h3><p>Acme keeps a list of the birds seen in your garden. You note a sighting with one tap.</p><h3>Why we built it</h3><p>Counting birds should be a pleasure, not paperwork, for every family that feeds them.</p></div></div>');
+  const description = await valueOf('description', { '/': doc('en', '<main><h1>Acme</h1></main>'), '/about': about });
+  assert.ok(String(description).startsWith('Acme keeps a list of the birds'), String(description));
+});
+
+test('a landing page whose only running text is its hero: the sentences under the main heading are the description', async () => {
+  const home = doc('ru', '<nav><a href="/">Акме</a><ul><li><a href="/features">Возможности</a></li></ul></nav><header id="home"><h1>Расписание для школы</h1><p>Составляйте расписание занятий за минуты. Работает в любом браузере.</p><nav class="cta"><a href="/try">Попробовать</a></nav></header><ul class="cards"><li><h4>Просто</h4><p>Всё в одном окне.</p></li></ul>');
+  assert.equal(await valueOf('description', { '/': home }), 'Составляйте расписание занятий за минуты. Работает в любом браузере.');
+  const tagline = doc('en', '<header><h1>Acme</h1><p>Notes for teams</p><nav><a href="/a">About</a></nav></header>');
+  assert.equal(await valueOf('description', { '/': tagline }), null, 'a hero line that is not written in sentences says too little');
+});

@@ -277,7 +277,29 @@ function description(site: Site): FieldProposal | null {
     }
     if (told.length > 0) return propose('description', told.join('\n\n'), evidence);
   }
+  // Last, a landing page whose only running text is its hero: the sentences under the main heading.
+  const hero = heroParagraph(site.home);
+  const e = hero ? site.home.quote(hero) : null;
+  if (e && segments(hero).every((part) => normalizeForMatch(e.quote).includes(part))) return propose('description', hero, [e]);
   return null;
+}
+
+/**
+ * The paragraph right under the home page's main heading (before any other heading), read even
+ * where the hero's <header> holds its buttons in a <nav>: when it is written in sentences (40
+ * characters or more, ending with a full stop), it says what the product is.
+ */
+function heroParagraph(home: SitePage): string {
+  const $ = home.$;
+  const h1 = $('h1').toArray().find((h) => $(h).closest('nav, footer, dialog, [role=dialog]').length === 0) as Element | undefined;
+  for (let el = h1?.next; el; el = el.next) {
+    if (!isTag(el)) continue;
+    if (/^h[1-6]$/.test(el.name)) return '';
+    if (el.name !== 'p') continue;
+    const text = clean(elementText(el));
+    return (text.length >= 40 || (UNSPACED.test(text) && text.length >= 20)) && /[.!\u3002]$/.test(text) ? text : '';
+  }
+  return '';
 }
 
 /** Headings of the section in which a business tells its own story, in the languages of the other readers. */

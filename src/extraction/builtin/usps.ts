@@ -1,12 +1,12 @@
 import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { CONTRAST, NEGATION_WORDS, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, wordsSource } from '../vocabulary.ts';
 import { faqContext } from './faq.ts';
 import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
 import { listedItems } from './sections.ts';
-import { inChrome, precedingHeading } from './sections.ts';
+import { inChrome, precedingHeading, underHeading } from './sections.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 
 /**
@@ -34,6 +34,8 @@ export function uspProposal(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, eyebrowSections(page));
   if (list.size < 3) list.addAll(site.home, [...heroClaims(site.home), ...heroLine(site.home)]);
   list.addAll(site.home, keyFigures(site.home));
+  for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, achievements(page));
+  list.addAll(site.home, staccatoClaims(site.home));
   for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) list.addAll(page, leadInLists(page));
   if (list.size < 3) list.addAll(site.home, contrasts(site.home), MAX_SENTENCE);
   if (list.size < 3) list.addAll(site.home, summedUpQualities(site.home));
@@ -208,6 +210,34 @@ function keyFigures(page: SitePage): string[] {
   return out;
 }
 
+/** Markup that names what it holds as the business's achievements, awards or certifications. */
+const ACHIEVEMENT_MARKUP = /achievement|award|certificat/i;
+/** A line's own number ("1)", "２）", "(3)", "4."). */
+const LINE_NUMBER = /^(?:\(?[0-9\uff10-\uff19]{1,2}[)\uff09.\uff0e]|\([0-9\uff10-\uff19]{1,2}\))\s*/;
+const MAX_ACHIEVEMENTS = 6;
+
+/**
+ * What a site marks up as its achievements, awards or certifications (class "achievement",
+ * "awards", "certification"): each line is a claim ("Gold medal 2023", "ISO 9001 certified").
+ * When some lines are numbered, only those are (the others introduce them: "Results 2023:").
+ */
+function achievements(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, div, ul, ol, section, dl').each((_, el) => {
+    if (out.length >= MAX_ACHIEVEMENTS || !ACHIEVEMENT_MARKUP.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`) || inChrome($, el)) return;
+    // The innermost such box: a list of achievements inside a section of them is read once.
+    if ($(el).find('p, div, ul, ol, section, dl').toArray().some((c) => ACHIEVEMENT_MARKUP.test(`${(c as Element).attribs.class ?? ''} ${(c as Element).attribs.id ?? ''}`))) return;
+    const lines = textLines(el).map(clean).filter(Boolean);
+    const numbered = lines.filter((l) => LINE_NUMBER.test(l));
+    for (const line of numbered.length > 0 ? numbered : lines) {
+      const item = line.replace(LINE_NUMBER, '').replace(CHECK_MARK, '').trim();
+      if (item.length >= 3 && item.length <= MAX_ITEM && !/[?\uff1f]$/.test(item)) out.push(item);
+    }
+  });
+  return out.slice(0, MAX_ACHIEVEMENTS);
+}
+
 /** A kicker: a short line of text alone in its element, right above a section heading. */
 const MAX_KICKER = 60;
 
@@ -225,6 +255,32 @@ function eyebrowSections(page: SitePage): string[] {
     if (line.length > MAX_KICKER || !USP_HEADINGS.test(line) || faqContext(page, h)) return;
     out.push(clean(elementText(h)), ...listedItems($, h as Element, MAX_ITEM));
   });
+  return out;
+}
+
+/** A claim in a staccato line: a sentence of at most four words, or in Japanese or Chinese at most 15 characters. */
+const STACCATO_WORDS = 4;
+const STACCATO_CHARS = 15;
+const MIN_STACCATO = 3;
+
+/**
+ * A section's sub-line that ends in a run of three or more very short sentences ("Runs on your
+ * laptop. No cloud. No account. Free."): the run is the section's claims. The sub-line is the first
+ * paragraph under a section heading (h2), before any other heading.
+ */
+function staccatoClaims(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  for (const h of $('h2').toArray() as Element[]) {
+    if (inChrome($, h) || faqContext(page, h)) continue;
+    const p = underHeading($, h).find((el) => el.name === 'p');
+    if (!p) continue;
+    const sentences = clean(elementText(p)).split(SENTENCE_END).map((x) => x.trim()).filter(Boolean);
+    const short = (x: string) => !/[?\uff1f]$/.test(x) && (UNSPACED.test(x) ? x.length <= STACCATO_CHARS : x.split(' ').length <= STACCATO_WORDS);
+    let run = 0;
+    while (run < sentences.length && short(sentences[sentences.length - 1 - run])) run++;
+    if (run >= MIN_STACCATO) out.push(...sentences.slice(sentences.length - run));
+  }
   return out;
 }
 
