@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Answer, Section } from './corpus.ts';
-import { scoreSection, sectionTotals, type DraftedFaq, type DraftedFounder } from './score-sections.ts';
+import { people, scoreSection, sectionTotals, type DraftedFaq, type DraftedFounder } from './score-sections.ts';
 import type { Outcome } from './score.ts';
 
 const PAGE = 'http://127.0.0.1:1/faq';
@@ -21,6 +21,12 @@ const scenarios: Array<{ name: string; section: Section; answer: Answer; drafted
   { name: 'the one founder, written longer', section: 'founders', answer: stated('Ada Lovelace'), drafted: [founder('Ada Lovelace', 'Founded by Ada Lovelace')], outcome: 'found' },
   { name: 'a name holding the key (nickname in brackets)', section: 'founders', answer: stated('Pavlo Buidenkov'), drafted: [founder('Pavlo Buidenkov (Paul)', 'Ada Lovelace')], outcome: 'found' },
   { name: 'somebody else', section: 'founders', answer: stated('Ada Lovelace', 'Charles Babbage'), drafted: [founder('Charles Babbage'), founder('Alan Turing', 'Ada Lovelace')], outcome: 'other' },
+  // One person in several spellings is one entry of the key: naming them once names them.
+  { name: 'one person in three spellings', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada King', 'Augusta Ada King Lovelace'), drafted: [founder('Ada Lovelace')], outcome: 'found' },
+  { name: 'one person written with and without a space', section: 'founders', answer: stated('佐藤節雄', '佐藤 節雄'), drafted: [founder('佐藤節雄', 'Ada Lovelace')], outcome: 'found' },
+  { name: 'two people and a second spelling of one: one named is not enough', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada', 'Charles Babbage'), drafted: [founder('Ada Lovelace')], outcome: 'other' },
+  { name: 'two people and a second spelling of one: both named', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada', 'Charles Babbage'), drafted: [founder('Lovelace Ada', 'Ada Lovelace'), founder('Charles Babbage')], outcome: 'found' },
+  { name: 'two people who share a surname are two', section: 'founders', answer: stated('Anna Smith', 'John Smith'), drafted: [founder('Anna Smith', 'Ada Lovelace')], outcome: 'other' },
   { name: 'a quote that is not on the page', section: 'founders', answer: stated('Ada Lovelace'), drafted: [founder('Ada Lovelace', 'Ada Lovelace, CEO')], outcome: 'found', unverified: true },
   { name: 'an entry without evidence', section: 'faqs', answer: stated('Can I cancel?'), drafted: [{ question: 'Can I cancel?', answer: 'Any time.', evidence: [] }], outcome: 'found', unverified: true },
 ];
@@ -47,4 +53,12 @@ test('sections: a key that does not judge a section scores nothing; totals count
     { section: 'faqs', stated: 1, found: 1, other: 0, invented: 1, unverified: 0, scored: 2 },
     { section: 'founders', stated: 0, found: 0, other: 0, invented: 0, unverified: 0, scored: 0 },
   ]);
+});
+
+test('sections: the key\'s names grouped by person (all of one\'s words among the other\'s, two words at least)', () => {
+  assert.deepEqual(people(['Мария Васильевна Дулецкая', 'Дулецкая Мария Васильевна', 'Мария Дулецкая']), [['Мария Васильевна Дулецкая', 'Дулецкая Мария Васильевна', 'Мария Дулецкая']]);
+  assert.deepEqual(people(['Ada Lovelace', 'Charles Babbage', 'Babbage Charles']), [['Ada Lovelace'], ['Charles Babbage', 'Babbage Charles']]);
+  assert.deepEqual(people(['Smith', 'Anna Smith', 'John Smith']), [['Smith'], ['Anna Smith'], ['John Smith']]);
+  assert.deepEqual(people(['Ada K. Lovelace', 'Ada King Lovelace', 'Dr. Ada K. Lovelace', 'Ada L. Byron']), [['Ada K. Lovelace', 'Ada King Lovelace', 'Dr. Ada K. Lovelace'], ['Ada L. Byron']]);
+  assert.deepEqual(people(['佐藤 節雄', '佐藤節雄', '佐藤花子']), [['佐藤 節雄', '佐藤節雄'], ['佐藤花子']]);
 });

@@ -1,4 +1,4 @@
-import { normalizeForMatch } from '../extraction/quote-match.ts';
+import { normalizeForMatch, UNSPACED } from '../extraction/quote-match.ts';
 import type { Answer, Section } from './corpus.ts';
 import { countOutcome, similar, type Outcome, type SiteScore, type StoredPage } from './score.ts';
 
@@ -56,9 +56,12 @@ export function scoreSection(
   if (!answer.stated) outcome = value.length ? 'invented' : 'blank';
   else if (!value.length) outcome = 'missed';
   else {
+    // Accepted names that spell one person ("Мария Дулецкая", "Дулецкая Мария Васильевна") are one
+    // entry: the draft must name two people (or the one), not two spellings of one.
+    const entries = section === 'faqs' ? answer.accept.map((a) => [a]) : people(answer.accept);
     const match = section === 'faqs' ? similar : sameName;
-    const hits = answer.accept.filter((a) => value.some((v) => match(v, a))).length;
-    outcome = hits >= Math.min(2, answer.accept.length) ? 'found' : 'other';
+    const hits = entries.filter((spellings) => spellings.some((a) => value.some((v) => match(v, a)))).length;
+    outcome = hits >= Math.min(2, entries.length) ? 'found' : 'other';
   }
   return { section, outcome, value, ...(answer.stated ? { accept: answer.accept } : {}), unverified };
 }
@@ -72,6 +75,38 @@ export function scoreSections(
   return [scoreSection('faqs', site.sections.faqs, draft?.faqs, storedPage), scoreSection('founders', site.sections.founders, draft?.founders, storedPage)].filter(
     (s): s is SectionScore => s !== undefined,
   );
+}
+
+/** A name's words, in any order; a name written without spaces (佐藤 節雄 / 佐藤節雄) as one word. */
+function nameWords(name: string): Set<string> {
+  const n = normalizeForMatch(name);
+  return new Set(UNSPACED.test(n) ? [n.replaceAll(' ', '')] : n.split(' ').map((w) => w.replaceAll('.', '')).filter(Boolean));
+}
+
+/** A word of a name and its initial are the same word ("M." for "Martin"). */
+const sameWord = (a: string, b: string) => a === b || (a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b));
+
+/**
+ * The key's accepted names grouped by person: two spellings are one person when one's words are
+ * all among the other's, in any order, an initial standing for its word, and the shorter has two
+ * words at least ("Мария Дулецкая" within "Дулецкая Мария Васильевна", "Jan M. Kasl" and "Jan
+ * Martin Kasl"; never "Smith" alone, which two people may share).
+ */
+export function people(accept: readonly string[]): string[][] {
+  const groups: Array<{ spellings: string[]; words: Set<string>[] }> = [];
+  for (const name of accept) {
+    const words = nameWords(name);
+    const same = (other: Set<string>) => {
+      const [small, large] = words.size <= other.size ? [words, other] : [other, words];
+      return (small.size >= 2 || (small.size === 1 && large.size === 1)) && [...small].every((w) => [...large].some((x) => sameWord(w, x)));
+    };
+    const group = groups.find((g) => g.words.some(same));
+    if (group) {
+      group.spellings.push(name);
+      group.words.push(words);
+    } else groups.push({ spellings: [name], words: [words] });
+  }
+  return groups.map((g) => g.spellings);
 }
 
 function sameName(value: string, accept: string): boolean {
