@@ -109,3 +109,15 @@ test('Cyrillic and Japanese link texts name their topics; a static site’s /pag
   assert.ok(picked.includes('/pages/smashroom.html'));
   assert.ok(!picked.includes('/deep/er/page'));
 });
+
+test('a page in a named folder (/services/web-design, /prestations/facilitation) has the folder\'s topic, after the folder\'s own page; an unnamed folder\'s pages none', () => {
+  const links = [
+    a('https://acme.test/prestations/facilitation/', 'facilitation'),
+    a('https://acme.test/stories/our-first-client', 'Our first client'),
+    a('https://acme.test/services', 'Services'),
+    a('https://acme.test/about', 'About'),
+  ];
+  assert.deepEqual(order(links), ['/about', '/services', '/prestations/facilitation/']);
+  const [candidate] = candidatesFrom([a('https://acme.test/solutions/retail', 'Retail')], site);
+  assert.equal(candidate.topic, 'features');
+});

@@ -31,7 +31,7 @@ const TOPICS: Topic[] = [
   {
     name: 'features',
     score: 85,
-    words: ['features', 'feature', 'product', 'how-it-works', 'funktionen', 'leistungen', 'fonctionnalites', 'caracteristicas', 'funcionalidades', 'funzionalita', 'functies', 'recursos', 'services', 'service', 'servicios', 'servizi', 'servicos', 'angebot', 'uslugi', 'vozmozhnosti'],
+    words: ['features', 'feature', 'product', 'products', 'solutions', 'how-it-works', 'funktionen', 'leistungen', 'fonctionnalites', 'prestations', 'caracteristicas', 'funcionalidades', 'funzionalita', 'functies', 'recursos', 'services', 'service', 'servicios', 'servizi', 'servicos', 'angebot', 'uslugi', 'vozmozhnosti'],
     text: ['возможности', 'услуги', 'функции', '機能', '特徴', 'サービス', '功能'],
   },
   {
@@ -130,6 +130,7 @@ function scoreLink(url: URL, text: string): { score: number; topic: string } | n
   const last = meaningful[meaningful.length - 1];
   const byPath = topicOf(last);
   const byText = topicOf(slug(text)) ?? topicOfText(text);
+  const folder = meaningful.length > 1 ? topicOf(meaningful[meaningful.length - 2]) : null;
   let score: number;
   let topic: string;
   if (byPath && (!byText || byPath.score >= byText.score)) {
@@ -137,6 +138,11 @@ function scoreLink(url: URL, text: string): { score: number; topic: string } | n
   } else if (byText) {
     score = byText.score - 5;
     topic = byText.name;
+  } else if (folder) {
+    // One page of a named folder (/services/web-design, /prestations/facilitation): its topic, after
+    // the folder's own page.
+    score = folder.score - 10;
+    topic = folder.name;
   } else {
     // An unnamed top-level page (/integrations, /customers) may still state facts: last in line.
     if (meaningful.length > 1) return null;
