@@ -10,13 +10,13 @@ import { totals } from './score.ts';
 // The evaluation corpus drafted through the running pipeline (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL), as `npm run eval` does: a draft never says what its site does not state
 // and every quote is on its page. On the 16 sites the extractor was built against (BASELINE.json)
-// that holds strictly and recall stays where it has come (75.4 % when they were keyed, 91.4 % on
+// that holds strictly and recall stays where it has come (75.4 % when they were keyed, 93.1 % on
 // 2026-11-29). The 17 sites added for issue 34 were keyed before any draft of them was seen; on
 // them the drafts still invent (measured 2: a shop's empty-cart total as a price, one pricing
 // model; 1 since) — the count may only fall, and the whole corpus's recall may only rise (74.6 %
-// first measured, 85.0 % on 2026-11-29).
-const RECALL_FLOOR = 0.91;
-const WHOLE_RECALL_FLOOR = 0.845;
+// first measured, 86.4 % on 2026-11-29).
+const RECALL_FLOOR = 0.93;
+const WHOLE_RECALL_FLOOR = 0.86;
 const ADDED_INVENTED_AT_MOST = 1;
 
 const corpus = loadCorpus();

@@ -160,6 +160,93 @@ export const SUMMING_UP_WORDS = [
   'dat alles', 'wszystko to', 'to wszystko', 'to vše', 'to všechno', 'всё то', 'все то', 'всё это', 'все это',
 ];
 
+/**
+ * Words of a maker's claim about how its goods are made: by hand, in a craft, organic, purely
+ * natural, without additives ("Our cheese is organic and made by hand", "Unsere Seife ist
+ * naturrein, ohne Duftstoffe"). A producer's sentence with one sets its goods apart from industrial ones.
+ */
+export const CRAFT_WORDS = [
+  // en
+  'handmade', 'hand-made', 'handcrafted', 'hand-crafted', 'made by hand', 'artisanal', 'organic', 'organically grown',
+  'all-natural', 'all natural', 'purely natural', 'no additives', 'no preservatives', 'without additives', 'without preservatives',
+  // de
+  'handgemacht', 'handgemachte', 'handgemachten', 'handgemachter', 'handgemachtes', 'handgefertigt', 'handgefertigte',
+  'handgefertigten', 'in handarbeit', 'rein natürlich', 'naturrein', 'naturreine', 'naturreinen', 'naturreines', 'biologisch',
+  'biologische', 'biologischen', 'ohne zusatzstoffe', 'ohne konservierungsstoffe',
+  // fr
+  'fait main', 'faits main', 'faite main', 'faites main', 'artisanale', 'artisanales', 'artisanaux', 'biologique', 'biologiques',
+  'sans additifs', 'sans conservateurs',
+  // es, pt
+  'hecho a mano', 'hechos a mano', 'hecha a mano', 'hechas a mano', 'artesanal', 'artesanales', 'orgánico', 'orgánicos',
+  'orgánica', 'orgánicas', 'ecológico', 'ecológicos', 'ecológica', 'ecológicas', 'sin aditivos', 'sin conservantes',
+  'feito à mão', 'feitos à mão', 'feita à mão', 'feitas à mão', 'artesanais', 'orgânico', 'orgânicos', 'orgânica', 'orgânicas',
+  'sem aditivos', 'sem conservantes',
+  // it
+  'fatto a mano', 'fatti a mano', 'fatta a mano', 'fatte a mano', 'artigianale', 'artigianali', 'biologico', 'biologici',
+  'biologica', 'biologiche', 'senza additivi', 'senza conservanti',
+  // nl
+  'handgemaakt', 'handgemaakte', 'ambachtelijk', 'ambachtelijke', 'zonder toevoegingen', 'zonder conserveermiddelen',
+  // ru
+  'ручной работы', 'ручная работа', 'органический', 'органические', 'органическая', 'без добавок', 'без консервантов',
+  // ja, zh
+  '手作り', '手づくり', '無添加', '有機栽培', '無農薬', '手工制作', '有机',
+];
+
+/**
+ * Words of a business's claim to its standing: a pioneer of its trade ("one of the pioneers of
+ * solar roofing in Wales"), or the customers who trust it ("More than 300 bakeries trust us": with
+ * a figure, see TRUST_WORDS).
+ */
+export const PIONEER_WORDS = [
+  'pioneer', 'pioneers', 'pioneering', 'pionier', 'pioniere', 'pionieren', 'pionnier', 'pionniers', 'pionnière', 'pionnières',
+  'pionero', 'pioneros', 'pionera', 'pioneras', 'pioneiro', 'pioneiros', 'pioneira', 'pioneiras', 'pionieri', 'pioniera',
+  'пионер', 'пионеры', 'пионеров', 'パイオニア', '先駆者', '先驱',
+];
+
+/** Customers who trust or chose the business ("have trusted us", "vertrauen uns", "ya han confiado"); a claim only with a figure. */
+export const TRUST_WORDS = [
+  'trust us', 'trusted us', 'trusted by', 'rely on us', 'chose us', 'chosen us',
+  'vertrauen uns', 'vertrauen auf uns', 'haben uns vertraut', 'vertrauten uns',
+  'nous font confiance', 'nous ont fait confiance', 'ont fait confiance', 'font confiance',
+  'han confiado', 'confían en nosotros', 'confiaron en nosotros', 'nos eligen', 'nos han elegido', 'nos eligieron',
+  'confiam em nós', 'confiaram em nós', 'já confiaram', 'nos escolheram',
+  'si fidano di noi', 'ci hanno scelto', 'si sono affidati a noi',
+  'vertrouwen ons', 'vertrouwen op ons', 'kozen voor ons',
+  'доверяют нам', 'доверились нам', 'выбрали нас',
+  'に選ばれ', '信頼され', '信赖',
+];
+
+/**
+ * A promise the business stands behind, in its participle ("lowest price guaranteed", "Zufriedenheit
+ * garantiert", "entrega garantizada"): the verb forms ("to ensure a smooth delivery") promise nothing.
+ */
+export const GUARANTEED_WORDS = [
+  'guaranteed', 'garantiert', 'garantierte', 'garanti', 'garantie', 'garantis', 'garanties', 'garantizado', 'garantizada',
+  'garantizados', 'garantizadas', 'garantido', 'garantida', 'garantidos', 'garantidas', 'garantito', 'garantita', 'garantiti',
+  'garantite', 'gegarandeerd', 'гарантировано', 'гарантирован', 'гарантированно', '保証付き', '保证',
+];
+
+/** Words that deny what follows ("not guaranteed", "nicht garantiert", "no está garantizado"): such a sentence promises nothing. */
+export const DENIAL_WORDS = [
+  'not', "n't", 'no', 'nicht', 'kein', 'keine', 'pas', 'ne', 'não', 'non', 'niet', 'geen', 'не', 'нет', 'ません', 'ない', '不',
+];
+
+/**
+ * How a place is reached ("4 min on foot", "5 Gehminuten", "a 10 minutos andando", "15 min by car"):
+ * with a figure, a line of a list says how near the business is to something.
+ */
+export const TRAVEL_WORDS = [
+  'walk', 'walking', 'on foot', 'by car', 'drive', 'by bike', 'by train',
+  'zu fuß', 'fußweg', 'gehminuten', 'fußminuten', 'mit dem auto', 'mit dem rad', 'autominuten', 'fahrminuten',
+  'à pied', 'en voiture', 'à vélo', 'de marche',
+  'a pie', 'caminando', 'andando', 'en coche', 'en auto', 'en carro', 'de caminata',
+  'a pé', 'caminhada', 'de carro', 'de bicicleta',
+  'a piedi', 'in auto', 'in macchina', 'in bici',
+  'lopen', 'loopafstand', 'met de auto', 'met de fiets', 'fietsen',
+  'пешком', 'на машине', 'на автомобиле',
+  '徒歩', '車で', '步行', '车程',
+];
+
 /** class / id fragments of customer-voice markup. */
 export const TESTIMONIAL_MARKUP = /testimonial|review|quote|customer|kundenstimme|temoignage|témoignage|testimonio|recension|rating/i;
 
@@ -185,6 +272,12 @@ export const FOUNDER_WORD = new RegExp(wordsSource(FOUNDER_WORDS), 'u');
 export const COPYRIGHT = new RegExp(wordsSource(COPYRIGHT_MARKERS), 'u');
 export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
 export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');
+export const CRAFT = new RegExp(wordsSource(CRAFT_WORDS), 'u');
+export const STANDING = new RegExp(wordsSource(PIONEER_WORDS), 'u');
+export const TRUST = new RegExp(wordsSource(TRUST_WORDS), 'u');
+export const GUARANTEED = new RegExp(wordsSource(GUARANTEED_WORDS), 'u');
+export const DENIAL = new RegExp(wordsSource(DENIAL_WORDS), 'u');
+export const TRAVEL = new RegExp(wordsSource(TRAVEL_WORDS), 'u');
 /** A self-introduction that ends just before a name (tested on normalised text). */
 export const SELF_INTRODUCTION_BEFORE_NAME = new RegExp(`(?:${wordsSource(SELF_INTRODUCTIONS)})\\s*$`, 'u');
 export const FIRST_PERSON_FOUNDER = new RegExp(wordsSource(FIRST_PERSON_FOUNDING), 'u');

@@ -238,6 +238,41 @@ const usps: Array<{ name: string; pages: Record<string, string>; expect: string[
     pages: { '/': doc('en', '<h1>Bakery</h1><p>Flour milled next door, loaves baked at dawn, prices that stay fair – all this makes us the village favourite.</p>') },
     expect: ['Flour milled next door', 'loaves baked at dawn', 'prices that stay fair'],
   },
+  {
+    name: "a maker's sentences on how its goods are made (by hand, organic, without additives); a long one cut after a clause; not a question or a customer's words",
+    pages: {
+      '/': doc('en', '<h1>Acme Dairy</h1><p>Our cheese is made by hand in small batches. Visit the farm shop on Saturdays.</p><p>Is every cheese handmade?</p><h2>Testimonials</h2><p>Lovely handmade cheese, we come back every week.</p>'),
+      '/cheeses': doc('es', '<h1>Quesos</h1><p>Nuestros quesos son artesanales, maduran un año en la cueva, no llevan aditivos, y por eso cada pieza sabe distinto según la estación del año y el pasto que comieron las cabras durante toda la primavera en los prados altos de la sierra del norte.</p>'),
+    },
+    expect: ['Our cheese is made by hand in small batches.', 'Nuestros quesos son artesanales, maduran un año en la cueva, no llevan aditivos'],
+  },
+  {
+    name: 'sentences that claim the business\'s standing: a pioneer of its trade, a figure of customers who trust it (not a heading over their logos)',
+    pages: {
+      '/': doc('en', '<h1>Acme Roofing</h1><p>Solar roofs for homes and barns.</p>'),
+      '/corporate': doc('en', '<h1>For farms</h1><p>Barns have big roofs. More than 200 farms have trusted us with their barn roofs. Call us.</p><h2>Some farms that trust us</h2>'),
+      '/partners': doc('en', '<h1>Partners</h1><p>We are one of the pioneers of solar roofing in Wales.</p>'),
+    },
+    expect: ['More than 200 farms have trusted us with their barn roofs.', 'We are one of the pioneers of solar roofing in Wales.'],
+  },
+  {
+    name: 'a guarantee on the home page, in its participle ("lowest price guaranteed"); not one denied, nor the verb ("to ensure")',
+    pages: {
+      '/': doc('en', '<h1>Acme Tools</h1><p>Order from our own shop and pay the lowest price guaranteed.</p><p>Delivery dates are not guaranteed in winter.</p><p>We guarantee a sharp blade.</p>'),
+    },
+    expect: ['Order from our own shop and pay the lowest price guaranteed.'],
+  },
+  {
+    name: 'a list of how near places are on foot or by car (two lines or more); a spec sheet\'s sizes are not',
+    pages: {
+      '/': doc(
+        'de',
+        '<section class="hero"><h1>Pension Acme</h1><p>Zimmer in der Stadt.</p></section><section><h2>Lage</h2><p><strong>Entfernungen:</strong></p><ul><li>🚉 Bahnhof: nur 300 m (4 Minuten zu Fuß)</li><li>Altstadt: 10 Minuten mit dem Auto</li><li>Bäckerei gleich nebenan</li></ul></section>' +
+          '<h2>Technik</h2><ul><li>Breite: 4 m</li><li>Höhe: 2 m</li></ul><ul><li>Museum: 5 Minuten zu Fuß</li></ul>',
+      ),
+    },
+    expect: ['Bahnhof: nur 300 m (4 Minuten zu Fuß)', 'Altstadt: 10 Minuten mit dem Auto'],
+  },
 ];
 for (const s of usps) {
   test(`usps: ${s.name}`, async () => {

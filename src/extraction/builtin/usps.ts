@@ -2,7 +2,8 @@ import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
-import { CONTRAST, NEGATION_WORDS, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, wordsSource } from '../vocabulary.ts';
+import { CONTRAST, CRAFT, DENIAL, GUARANTEED, NEGATION_WORDS, STANDING, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, TRAVEL, TRUST, wordsSource } from '../vocabulary.ts';
+import { LIMITS } from '../limits.ts';
 import { faqContext } from './faq.ts';
 import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
 import { listedItems } from './sections.ts';
@@ -21,7 +22,11 @@ import { clean, type Site, type SitePage } from './site.ts';
  *    ("24 h — response time", "100 % — data hosted in the EU");
  *  - failing three of those, the home page's own sentences that set it against others ("Unlike
  *    SSH, …", "hours, not weeks", "ChaSen や KAKASI に比べ高速", "в отличие от …");
- *  - failing three still, short lines of "no …" clauses on any page ("No ads, no tracking").
+ *  - failing three still, short lines of "no …" clauses on any page ("No ads, no tracking");
+ *  - failing three still, a maker's sentences on how its goods are made ("Our cheese is made by
+ *    hand, organic and without additives"), then sentences that claim the business's standing
+ *    ("one of the pioneers of …", "More than 300 bakeries have trusted us"), then the home page's
+ *    guarantees ("lowest price guaranteed") and its list of how near places are ("Station: 300 m, 4 min on foot").
  * An FAQ entry is not a "why" section ("Q: Why another protocol?"), nor an FAQ answer a claim.
  */
 export function uspProposal(site: Site): FieldProposal | null {
@@ -40,6 +45,10 @@ export function uspProposal(site: Site): FieldProposal | null {
   if (list.size < 3) list.addAll(site.home, contrasts(site.home), MAX_SENTENCE);
   if (list.size < 3) list.addAll(site.home, summedUpQualities(site.home));
   for (const page of site.byRole('home', 'about', 'features', 'pricing', 'other')) if (list.size < 3) list.addAll(page, spared(page), MAX_SENTENCE);
+  for (const page of site.byRole('home', 'about', 'features', 'other')) if (list.size < 3) list.addAll(page, claimSentences(page, craftClaim), MAX_CLAIM_SENTENCE);
+  for (const page of site.byRole('home', 'about', 'features', 'other')) if (list.size < 3) list.addAll(page, claimSentences(page, standingClaim), MAX_CLAIM_SENTENCE);
+  if (list.size < 3) list.addAll(site.home, claimSentences(site.home, guaranteeClaim), MAX_CLAIM_SENTENCE);
+  if (list.size < 3) list.addAll(site.home, nearby(site.home));
   return list.proposal('usps');
 }
 
@@ -307,3 +316,69 @@ function heroLine(page: SitePage): string[] {
   return [];
 }
 
+
+/** A claim sentence may be as long as a list item; a longer one is cut after a clause (see claimSentences). */
+const MAX_CLAIM_SENTENCE = LIMITS.listItem;
+
+const craftClaim = (s: string) => CRAFT.test(s);
+/** A pioneer of its trade, or a figure of customers who trust it ("More than 300 bakeries have trusted us"). */
+const standingClaim = (s: string) => STANDING.test(s) || (TRUST.test(s) && /\d/.test(s));
+
+/** A promise in its participle ("lowest price guaranteed"), not denied ("delivery dates are not guaranteed"). */
+const guaranteeClaim = (s: string) => GUARANTEED.test(s) && !DENIAL.test(s);
+
+/**
+ * The sentences of a page's running text that make a claim `isClaim` recognises (tested on the
+ * normalised sentence): not navigation, footers, quotations, testimonials or FAQ answers; no
+ * question. A sentence longer than a list item is cut after its last comma-ended clause that fits,
+ * if that opening still makes the claim ("Our cheese is made by hand, aged in a cave, free of
+ * additives, so that …" → "Our cheese is made by hand, aged in a cave, free of additives").
+ */
+function claimSentences(page: SitePage, isClaim: (normalized: string) => boolean): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, li, dd, td, h2, h3, h4, figcaption').each((_, el) => {
+    if (out.length >= MAX_CONTRASTS || $(el).children(BLOCKS).length > 0 || inChrome($, el)) return;
+    const text = clean(elementText(el));
+    if (QUOTATION.test(text) || !isClaim(normalizeForMatch(text))) return;
+    const sentences: string[] = [];
+    for (const sentence of text.split(SENTENCE_END).map((x) => x.trim())) {
+      if (/[?\uff1f]$/.test(sentence) || !isClaim(normalizeForMatch(sentence))) continue;
+      const claim = sentence.length <= MAX_CLAIM_SENTENCE ? sentence : openingClauses(sentence);
+      if (claim.length >= MIN_SENTENCE && (UNSPACED.test(claim) || claim.split(/\s+/).length >= 3) && isClaim(normalizeForMatch(claim))) sentences.push(claim);
+    }
+    if (sentences.length && !faqContext(page, el) && !inTestimonial($, el)) out.push(...sentences);
+  });
+  return out.slice(0, MAX_CONTRASTS);
+}
+
+/** The longest opening of a sentence that ends before a comma and fits a list item ("" when none does). */
+function openingClauses(sentence: string): string {
+  const end = sentence.lastIndexOf(',', MAX_CLAIM_SENTENCE);
+  return end > 0 ? sentence.slice(0, end).trim() : '';
+}
+
+/** Symbols before a list line's words ("🚉 Station: …", "• Museum: …"). */
+const LEADING_SYMBOLS = /^[^\p{L}\p{N}]+/u;
+const MIN_NEARBY = 2;
+
+/**
+ * A list of how near the business is to places ("Station: 300 m (4 min on foot)", "Museum: 5
+ * Gehminuten"): the lines with a figure and a way of getting there, when two or more lines of one
+ * list have them. A lodging or a shop states its location this way; a spec sheet's "Width: 4 m" has
+ * no way of getting there.
+ */
+function nearby(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('ul, ol').each((_, list) => {
+    if (inChrome($, list) || faqContext(page, list)) return;
+    const lines = $(list)
+      .children('li')
+      .toArray()
+      .map((li) => clean(elementText(li)).replace(LEADING_SYMBOLS, ''))
+      .filter((line) => line.length <= MAX_ITEM && /\d/.test(line) && TRAVEL.test(normalizeForMatch(line)));
+    if (lines.length >= MIN_NEARBY) out.push(...lines);
+  });
+  return out;
+}
