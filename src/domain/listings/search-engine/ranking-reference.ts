@@ -13,65 +13,8 @@
  */
 import { FIELD, descriptionPos, metaFields, taglinePos } from './document.ts';
 import type { SearchIndex } from './search-index.ts';
-import { STOP_WORDS, termOf } from './tokens.ts';
-
-const RANKING = {
-  /** Corrections tried per query word, fewest edits and most used first. */
-  correctionsPerWord: 8,
-  typoFactor: [1, 0.6, 0.35] as const,
-  fieldWeight: { name: 3, tagline: 2, keywords: 1.6, description: 1 },
-  exactName: 1000,
-  /** Fewer full matches than this (a first page): matches of all but the last word follow. */
-  fewerWordsBelow: 10,
-  taglinePhrasePair: 60,
-  descriptionPhrasePair: 30,
-};
-
-interface Alternative {
-  term: number;
-  edits: number;
-  weight: number;
-}
-
-interface QueryWord {
-  /** Position in the query as typed (stop words counted), for phrases. */
-  at: number;
-  alternatives: Alternative[];
-  frequency: number;
-}
-
-function fieldWeight(meta: number): number {
-  const f = metaFields(meta);
-  const w = RANKING.fieldWeight;
-  return f & FIELD.name ? w.name : f & FIELD.tagline ? w.tagline : f & FIELD.keywords ? w.keywords : w.description;
-}
-
-/** The query's words with their alternatives; undefined when a word matches nothing at all. */
-function readQuery(index: SearchIndex, typed: readonly string[]): QueryWord[] | undefined {
-  const kept = typed.some((w) => !STOP_WORDS.has(w)) ? typed.map((w, at) => ({ w, at })).filter((x) => !STOP_WORDS.has(x.w)) : typed.map((w, at) => ({ w, at }));
-  const population = Math.max(1, index.listings);
-  const out: QueryWord[] = [];
-  for (const { w, at } of kept) {
-    const byTerm = new Map<number, number>();
-    const own = index.term(termOf(w));
-    if (own !== undefined) byTerm.set(own, 0);
-    const corrections = index.spelling
-      .corrections(w)
-      .map((c) => ({ edits: c.edits, term: index.term(termOf(c.word)) }))
-      .filter((c): c is { edits: number; term: number } => c.term !== undefined && !byTerm.has(c.term))
-      .sort((a, b) => a.edits - b.edits || index.frequency(b.term) - index.frequency(a.term))
-      .slice(0, RANKING.correctionsPerWord);
-    for (const c of corrections) if (!byTerm.has(c.term)) byTerm.set(c.term, c.edits);
-    if (!byTerm.size) return undefined;
-    const alternatives = [...byTerm].map(([term, edits]) => ({
-      term,
-      edits,
-      weight: Math.log(1 + population / Math.max(1, index.frequency(term))) * RANKING.typoFactor[Math.min(edits, 2)],
-    }));
-    out.push({ at, alternatives, frequency: alternatives.reduce((s, a) => s + index.frequency(a.term), 0) });
-  }
-  return out;
-}
+// What the rewrite did not touch (the constants, the query's reading, a field's weight) is shared.
+import { fieldWeight, RANKING, readQuery, type QueryWord } from './ranking.ts';
 
 interface RankedPage {
   ids: number[];

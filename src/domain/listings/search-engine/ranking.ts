@@ -29,14 +29,14 @@ interface Alternative {
   weight: number;
 }
 
-interface QueryWord {
+export interface QueryWord {
   /** Position in the query as typed (stop words counted), for phrases. */
   at: number;
   alternatives: Alternative[];
   frequency: number;
 }
 
-function fieldWeight(meta: number): number {
+export function fieldWeight(meta: number): number {
   const f = metaFields(meta);
   const w = RANKING.fieldWeight;
   return f & FIELD.name ? w.name : f & FIELD.tagline ? w.tagline : f & FIELD.keywords ? w.keywords : w.description;
