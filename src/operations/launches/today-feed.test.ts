@@ -133,3 +133,14 @@ test('section=today: a launch moving week or status leaves the day\'s ranking an
   assert.deepEqual(res.body.items.map((i: any) => `${i.listing.slug} ${i.metric.value}`), await oracle());
   assert.ok(!res.body.items.some((i: any) => i.listing.slug === 'launch-3'));
 });
+
+test('a launch deleted with its votes takes its day tally with it (migration 0041: it was a foreign key error)', async () => {
+  const gone = await fx.listing({ slug: 'gone-launch', category: 'tools', status: 'live', launch_week: '2027-01-04', published_at: new Date('2027-01-04T03:00:00Z') });
+  await fx.vote(gone, users[0], new Date('2027-01-06T10:00:00Z'));
+  await fx.vote(gone, users[1], new Date('2027-01-06T11:00:00Z'), 400);
+  await assertPages('with it');
+  await sql`delete from listings where id = ${gone}`.execute(db);
+  assert.equal((await sql<{ n: number }>`select count(*)::int as n from listing_day_votes where listing_id = ${gone}`.execute(db)).rows[0].n, 0);
+  await assertTally('deleted');
+  await assertPages('deleted');
+});
