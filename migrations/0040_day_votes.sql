@@ -18,7 +18,8 @@ create index listing_day_votes_rank_idx on listing_day_votes (day, points desc, 
 -- One statement's change as deltas per (day, listing), applied in key order (two transactions
 -- meet their rows in the same order: no deadlock). A delta may name a row that is not there (a day
 -- pruned, or counted under another timezone): it is inserted with what it takes away and removed
--- with the emptied rows, so no check refuses it and nothing negative stays.
+-- with the emptied rows, so no check refuses it and nothing negative stays. A deleted listing's
+-- votes go with it (on delete cascade) and so do its tally rows: their delta is dropped.
 create or replace function ly_day_votes() returns trigger language plpgsql as $$
 declare
   tz text := coalesce((select timezone from site_settings where id = 1), 'UTC');
@@ -30,7 +31,8 @@ begin
       on conflict (day, listing_id) do update set votes = t.votes + excluded.votes, points = t.points + excluded.points;
   elsif tg_op = 'DELETE' then
     insert into listing_day_votes as t (day, listing_id, votes, points)
-      select (created_at at time zone tz)::date, listing_id, -count(*), -sum(points) from removed
+      select (r.created_at at time zone tz)::date, r.listing_id, -count(*), -sum(r.points) from removed r
+      where exists (select from listings l where l.id = r.listing_id)
       group by 1, 2 order by 1, 2
       on conflict (day, listing_id) do update set votes = t.votes + excluded.votes, points = t.points + excluded.points;
     delete from listing_day_votes t using (select distinct (created_at at time zone tz)::date as day, listing_id from removed) r
@@ -46,6 +48,7 @@ begin
         select (o.created_at at time zone tz)::date, o.listing_id, -1, -o.points::bigint
         from changed_old o join changed_new n on n.id = o.id
         where n.points <> o.points or n.created_at <> o.created_at or n.listing_id <> o.listing_id) d
+      where exists (select from listings l where l.id = d.listing_id)
       group by 1, 2 having sum(n) <> 0 or sum(p) <> 0 order by 1, 2
       on conflict (day, listing_id) do update set votes = t.votes + excluded.votes, points = t.points + excluded.points;
     delete from listing_day_votes t using (

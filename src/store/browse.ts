@@ -98,13 +98,13 @@ export async function browse(db: Kysely<DB>, q: BrowseQuery): Promise<BrowsePage
     }
   }
 
-  const result = await sql<SummaryRow>`${withViewCounts(sql`
+  const result = await withViewCounts<SummaryRow>(sql`
     select ${cardColumns}
     from ${source}
     left join categories pc on pc.id = l.primary_category_id
     where ${where} and ${member}
     order by ${ORDER[q.sort]}
-    limit ${q.limit} offset ${q.offset}`)}`.execute(db);
+    limit ${q.limit} offset ${q.offset}`).execute(db);
 
   if (filters.length === 0) return { rows: result.rows, total: category ? category.members : population, totalIsEstimate: false };
   const counted = await boundedTotal(db, sql`from ${source} where ${where} and ${member}`, BROWSE_LIMITS.exactTotal);

@@ -12,12 +12,12 @@ export type RankedRow = SummaryRow & { metric: string | number | null; counted?:
  * (listings_week_rank_points_idx); the metric is the number of people, `counted` the points.
  */
 function weekRows(db: Kysely<DB>, week: string, status: 'live' | 'scheduled', limit: number, offset: number) {
-  return sql<RankedRow>`${withViewCounts(sql`
+  return withViewCounts<RankedRow>(sql`
     select ${cardColumns}, l.week_votes as metric, l.week_points as counted
     from listings l left join categories pc on pc.id = l.primary_category_id
     where l.launch_week = ${week}::date and l.status = ${status}
     order by l.week_points desc, l.published_at asc nulls last, l.id
-    limit ${limit} offset ${offset}`)}`.execute(db);
+    limit ${limit} offset ${offset}`).execute(db);
 }
 
 export function launchesStore(db: Kysely<DB>) {
@@ -79,23 +79,23 @@ export function launchesStore(db: Kysely<DB>) {
 
     /** Scheduled launches, soonest week first (listings_browse_upcoming_idx); the total is kept. */
     async upcoming(limit: number, offset: number) {
-      const r = await sql<RankedRow>`${withViewCounts(sql`
+      const r = await withViewCounts<RankedRow>(sql`
         select ${cardColumns}, null as metric
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'scheduled'
         order by l.launch_week asc nulls last, l.id
-        limit ${limit} offset ${offset}`)}`.execute(db);
+        limit ${limit} offset ${offset}`).execute(db);
       return { rows: r.rows, total: await publicListings(db, 'scheduled') };
     },
 
     /** Live listings by the points of all their votes (listings_browse_votes_idx); the total is kept. */
     async allTimeVotes(limit: number, offset: number) {
-      const r = await sql<RankedRow>`${withViewCounts(sql`
+      const r = await withViewCounts<RankedRow>(sql`
         select ${cardColumns}, l.votes_count as metric, l.vote_points as counted
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live'
         order by l.vote_points desc, l.published_at asc nulls last, l.id
-        limit ${limit} offset ${offset}`)}`.execute(db);
+        limit ${limit} offset ${offset}`).execute(db);
       return { rows: r.rows, total: await publicListings(db, 'live') };
     },
 
@@ -112,22 +112,22 @@ export function launchesStore(db: Kysely<DB>) {
     },
 
     async domainRating(limit: number, offset: number) {
-      const r = await sql<RankedRow>`${withViewCounts(sql`
+      const r = await withViewCounts<RankedRow>(sql`
         select ${cardColumns}, l.dr_value as metric, l.dr_previous as previous
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live' and l.dr_value is not null
         order by l.dr_value desc, l.id
-        limit ${limit} offset ${offset}`)}`.execute(db);
+        limit ${limit} offset ${offset}`).execute(db);
       return { rows: r.rows, total: await boardListings('domain-rating') };
     },
 
     async revenue(limit: number, offset: number) {
-      const r = await sql<RankedRow>`${withViewCounts(sql`
+      const r = await withViewCounts<RankedRow>(sql`
         select ${cardColumns}, l.revenue_mrr_cents as metric, l.revenue_verified as verified
         from listings l left join categories pc on pc.id = l.primary_category_id
         where l.status = 'live' and l.revenue_mrr_cents is not null
         order by l.revenue_mrr_cents desc, l.id
-        limit ${limit} offset ${offset}`)}`.execute(db);
+        limit ${limit} offset ${offset}`).execute(db);
       return { rows: r.rows, total: await boardListings('revenue') };
     },
 

@@ -41,5 +41,5 @@ export const summaryColumns = sql`${cardColumns}, ${viewsCount}`;
  * (browse's page 50 looked up 1,000 counts for 20 cards, 8 of its 10 ms). A projection over a
  * limited subquery keeps its order.
  */
-export const withViewCounts = (page: RawBuilder<unknown>) =>
-  sql`select p.*, coalesce((select lv.views from listing_views lv where lv.listing_id = p.id), 0) as views_count from (${page}) p`;
+export const withViewCounts = <R>(page: RawBuilder<unknown>) =>
+  sql<R>`select p.*, coalesce((select lv.views from listing_views lv where lv.listing_id = p.id), 0) as views_count from (${page}) p`;

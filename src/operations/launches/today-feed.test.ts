@@ -134,7 +134,7 @@ test('section=today: a launch moving week or status leaves the day\'s ranking an
   assert.ok(!res.body.items.some((i: any) => i.listing.slug === 'launch-3'));
 });
 
-test('a launch deleted with its votes takes its day tally with it (migration 0041: it was a foreign key error)', async () => {
+test('a launch deleted with its votes takes its day tally with it (its votes\' delta is dropped, not written back)', async () => {
   const gone = await fx.listing({ slug: 'gone-launch', category: 'tools', status: 'live', launch_week: '2027-01-04', published_at: new Date('2027-01-04T03:00:00Z') });
   await fx.vote(gone, users[0], new Date('2027-01-06T10:00:00Z'));
   await fx.vote(gone, users[1], new Date('2027-01-06T11:00:00Z'), 400);
