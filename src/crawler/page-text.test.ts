@@ -106,3 +106,12 @@ test('a German page keeps its text as written', () => {
   );
   assert.equal(page.lang, 'de');
 });
+
+test("a JSON-LD @graph's nodes are read as top-level things, their types kept", () => {
+  const html = `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+    {"@type":"WebSite","name":"Pousada Sol"},
+    {"@type":"LodgingBusiness","name":"Pousada Sol","address":{"@type":"PostalAddress","addressLocality":"Natal"}}]}</script></head><body><p>Hi</p></body></html>`;
+  const page = readPage(html, 'https://sol.test/');
+  const metadata = page.text.slice(page.text.indexOf('\njson-ld') + 1).split('\n');
+  assert.deepEqual(metadata, ['json-ld @type: WebSite', 'json-ld name: Pousada Sol', 'json-ld @type: LodgingBusiness', 'json-ld address.addressLocality: Natal']);
+});

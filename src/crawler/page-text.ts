@@ -151,6 +151,11 @@ function jsonLdValues(value: unknown, path: string, meta: MetaLines, budget = { 
   }
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
+      // A graph's nodes are each a top-level thing (schema.org's @graph form, common in CMS output).
+      if (key === '@graph' && !path) {
+        jsonLdValues(item, path, meta, budget);
+        continue;
+      }
       if (key.startsWith('@') && key !== '@type') continue;
       if (key === '@type' && path) continue; // nested types add noise, not facts
       jsonLdValues(item, path ? `${path}.${key}` : key, meta, budget);

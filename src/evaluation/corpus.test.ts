@@ -14,8 +14,10 @@ import { totals } from './score.ts';
 // 2026-11-29). The 17 sites added for issue 34 were keyed before any draft of them was seen; on
 // them the drafts still invent (measured 2: a shop's empty-cart total as a price, one pricing
 // model; 1 since) — the count may only fall, and the whole corpus's recall may only rise (74.6 %
-// first measured, 86.4 % on 2026-11-29).
-const RECALL_FLOOR = 0.93;
+// first measured, 86.4 % on 2026-11-29). Five sites joined the development part after the draw
+// (SPLIT.json added_after_draw; 37 of their 58 facts found when first drafted, which took the
+// whole to 83.3 %); 86.8 % with the rules they taught.
+const RECALL_FLOOR = 0.94;
 const WHOLE_RECALL_FLOOR = 0.86;
 const ADDED_INVENTED_AT_MOST = 1;
 
@@ -39,11 +41,13 @@ test('the split: held-out sites drawn from the added sites only, reproducible fr
   const original = (JSON.parse(readFileSync(path.join(CORPUS_DIR, 'BASELINE.json'), 'utf8')) as { sites: string[] }).sites;
   assert.ok(split.held_out.length >= 10, `${split.held_out.length} held out`);
   assert.deepEqual(split.drawn_from.filter((id) => original.includes(id)), [], 'sites tuned against before cannot be held out');
+  const later = split.added_after_draw.flatMap((a) => a.sites);
   assert.deepEqual(
     split.drawn_from,
-    corpus.map((s) => s.id).filter((id) => !original.includes(id)),
-    'every added site was a candidate',
+    corpus.map((s) => s.id).filter((id) => !original.includes(id) && !later.includes(id)),
+    'every site added before the draw was a candidate',
   );
+  for (const id of later) assert.ok(split.development.includes(id), `${id}, added after the draw, is development`);
   assert.deepEqual(split.held_out, drawHeldOut(split.drawn_from, split.seed, split.held_out.length));
 });
 

@@ -93,6 +93,11 @@ export interface CorpusSplit {
   method: string;
   /** The sites the held-out part was drawn from. */
   drawn_from: string[];
+  /**
+   * Sites added to the development part after the draw (never candidates: the held-out part is
+   * drawn once and not redrawn), with the day they came.
+   */
+  added_after_draw: { date: string; sites: string[] }[];
   development: string[];
   held_out: string[];
 }
@@ -101,6 +106,7 @@ const splitSchema = z.object({
   seed: z.number().int(),
   method: z.string().min(1),
   drawn_from: z.array(z.string()),
+  added_after_draw: z.array(z.object({ date: z.string(), sites: z.array(z.string()) })).default([]),
   development: z.array(z.string()),
   held_out: z.array(z.string()).min(1),
 });
@@ -116,6 +122,10 @@ export function loadSplit(sites: readonly CorpusSite[], dir = CORPUS_DIR): Corpu
     ...parts.filter((id) => !ids.has(id)).map((id) => `${id} is not a corpus site`),
     ...parts.filter((id, i) => parts.indexOf(id) !== i).map((id) => `${id} is listed twice`),
     ...split.held_out.filter((id) => !split.drawn_from.includes(id)).map((id) => `${id} is held out but was not a candidate`),
+    ...split.added_after_draw
+      .flatMap((a) => a.sites)
+      .filter((id) => !split.development.includes(id) || split.drawn_from.includes(id))
+      .map((id) => `${id} came after the draw: development only, never a candidate`),
   ];
   if (problems.length) throw new Error(`${file}: ${problems.join('; ')}`);
   return split;

@@ -86,7 +86,7 @@ export async function runEvaluation(sites: readonly CorpusSite[], opts: EvalOpti
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const pagesStore = crawlPagesStore(app.database.db);
     for (const site of sites) {
-      const server = await serveStaticSite(path.join(site.dir, 'pages'), site.pages);
+      const server = await serveStaticSite(path.join(site.dir, 'pages'), site.pages, site.root);
       replay?.register(server.origin, site.id);
       try {
         const created = await app.http.inject({ method: 'POST', url: '/api/v1/drafts', headers: auth, payload: JSON.stringify({ url: `${server.origin}/` }) });

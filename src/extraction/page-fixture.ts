@@ -44,6 +44,10 @@ export function pageFromHtml(url: string, html: string, opts: { finalUrl?: strin
     else if (Array.isArray(value)) for (const v of value) jsonLd(v, path);
     else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
+        if (k === '@graph' && !path) {
+          jsonLd(v, path);
+          continue;
+        }
         if ((k.startsWith('@') && k !== '@type') || (k === '@type' && path)) continue;
         jsonLd(v, path ? `${path}.${k}` : k);
       }

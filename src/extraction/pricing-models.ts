@@ -81,6 +81,34 @@ const OPEN_SOURCE = bOr(
   'open source|open-source|opensource|free software|freie software|logiciel libre|software libre|software livre|свободное программное обеспечение|свободное по|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto|código aberto|открытый исходный код|открытым исходным кодом|открытым кодом|с открытым кодом',
   'オープンソース|フリーソフトウェア|开源|開源',
 );
+/**
+ * A paid tier named as such ("Premium", "Pro", "paid version", "kostenpflichtige Version") and
+ * the word for a tier ("plan", "version", "versão", "Tarif", "プラン"): with a free one in the same
+ * line ("Free and Pro plans", "plano gratuito e plano Premium") they name a free
+ * tier beside a paid one, which is freemium though no price is written. Without the tier word
+ * "free Wi-Fi and premium bedding" would read as one. German "pro" before a unit ("pro Monat",
+ * "pro Nutzer") is "per", not a tier.
+ */
+const PAID_TIER = bOr(
+  'premium|pro(?!\\s+(?:monat|jahr|woche|tag|stunde|nutzer|benutzer|person|stück|kopf|projekt|seite|user))|paid|kostenpflichtig\\p{L}*|payante?s?|de pago|paga|a pagamento|betaald\\p{L}*|płatn\\p{L}*|placen\\p{L}*|платн\\p{L}*',
+  '有料|付费|付費',
+);
+const TIER = bOr(
+  'plans?|versions?|tiers?|editions?|packages?|tarife?|tarifs?|abos?|plan[oe]s?|versão|versões|versi[oó]n|versiones|versione|versioni|piano|piani|pakket|wersj[aei]|verze|тариф\\p{L}*|верси\\p{L}*',
+  'プラン|版|バージョン|套餐|版本',
+);
+const TIERS_FREE_AND_PAID = (line: string) => FREE.test(line) && PAID_TIER.test(line) && TIER.test(line);
+
+/**
+ * A shop's line that shipping is charged on top ("Preise inkl. MwSt. zzgl. Versand",
+ * "plus shipping", "hors frais de port"): goods bought per order, paid once each, even where the
+ * price list itself is an image or a script.
+ */
+const SHIPPING_EXTRA = bOr(
+  'zzgl\\.?\\s*versand\\p{L}*|zuzüglich\\s+versand\\p{L}*|plus versand\\p{L}*|plus shipping|excl\\.?\\s*shipping|excluding shipping|shipping not included|frais de port en sus|hors frais de port|m[aá]s gastos de env[ií]o|gastos de env[ií]o no incluidos|spese di spedizione escluse|pi[uù] spese di spedizione|(?:excl\\.?|exclusief|plus)\\s*verzendkosten|portes não incluídos|frete não inclu[íi]do',
+  '送料別|送料は別',
+);
+
 /** A price is written here: an amount beside a currency sign, symbol or code ("$9", "19 €", "980円", "EUR 5"). */
 export const PRICE = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?\d|\d\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/iu;
 
@@ -98,6 +126,10 @@ export interface PricingSignals {
   openSource: boolean;
   /** A price above zero is stated. */
   paidAmount: boolean;
+  /** One line names a free tier and a paid one ("Free and Pro plans"). */
+  freeAndPaidTier: boolean;
+  /** Shipping is charged on top of the prices: goods sold per order. */
+  shippingExtra: boolean;
 }
 
 /** What a passage states about pricing. */
@@ -116,6 +148,8 @@ export function pricingSignals(text: string): PricingSignals {
     usage: USAGE.test(t),
     openSource: OPEN_SOURCE.test(t),
     paidAmount,
+    freeAndPaidTier: t.split('\n').some(TIERS_FREE_AND_PAID),
+    shippingExtra: SHIPPING_EXTRA.test(t),
   };
 }
 
@@ -126,11 +160,11 @@ export function statesPricingModel(text: string, model: PricingModel): boolean {
     case 'free':
       return s.free;
     case 'freemium':
-      return s.freemium || (s.free && (s.paidAmount || s.subscription || s.oneTime));
+      return s.freemium || s.freeAndPaidTier || (s.free && (s.paidAmount || s.subscription || s.oneTime));
     case 'subscription':
       return s.subscription;
     case 'one-time':
-      return s.oneTime || (s.paidAmount && !s.subscription && !s.usage);
+      return s.oneTime || ((s.paidAmount || s.shippingExtra) && !s.subscription && !s.usage);
     case 'usage-based':
       return s.usage;
     case 'open-source':
@@ -146,13 +180,15 @@ export function statesPricingModel(text: string, model: PricingModel): boolean {
 export function pricingModelOf(s: PricingSignals): PricingModel | null {
   // "Free for open-source projects" beside prices is a free tier, not an open-source licence.
   if (s.openSource && !s.paidAmount && !s.subscription && !s.usage) return 'open-source';
-  if (s.freemium) return 'freemium';
+  if (s.freemium || s.freeAndPaidTier) return 'freemium';
   if (s.free && (s.paidAmount || s.subscription || s.oneTime)) return 'freemium';
   if (s.usage) return 'usage-based';
   if (s.oneTime) return 'one-time';
   if (s.subscription) return 'subscription';
   // A price with no period, plan or usage beside it is paid once (a product, a session, a licence).
   if (s.paidAmount) return 'one-time';
+  // Shipping on top of the prices: goods bought per order, though the amounts are not in the text.
+  if (s.shippingExtra) return 'one-time';
   if (s.free) return 'free';
   return null;
 }

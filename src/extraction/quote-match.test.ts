@@ -27,6 +27,11 @@ test('phrases match whole words only', () => {
   assert.equal(containsPhrase('we are in roman times', 'rom'), false);
   assert.equal(containsPhrase('office in rom, italy', 'rom'), true);
   assert.equal(containsPhrase('hello@acme.example wrote', 'hello@acme.example'), true);
+  // A change into a script written without spaces is a word's edge; within Latin words it is not.
+  assert.equal(containsPhrase('2019年創業', '2019'), true);
+  assert.equal(containsPhrase('aiと技術', 'ai'), true);
+  assert.equal(containsPhrase('20190年', '2019'), false);
+  assert.equal(containsPhrase('said 技術', 'ai'), false);
 });
 
 test('the locator returns the stored text itself, wherever the blocks break', () => {

@@ -59,8 +59,9 @@ export function phraseIndexes(normText: string, normPhrase: string): number[] {
   for (let i = normText.indexOf(normPhrase); i !== -1; i = normText.indexOf(normPhrase, i + 1)) {
     const before = i > 0 ? normText[i - 1] : '';
     const after = normText[i + normPhrase.length] ?? '';
-    if (startsWord && before && WORD_CHAR.test(before)) continue;
-    if (endsWord && after && WORD_CHAR.test(after)) continue;
+    // A change into a script written without spaces is a word's edge too ("2019年", "AIと").
+    if (startsWord && before && WORD_CHAR.test(before) && !UNSPACED.test(before)) continue;
+    if (endsWord && after && WORD_CHAR.test(after) && !UNSPACED.test(after)) continue;
     found.push(i);
   }
   return found;

@@ -114,6 +114,17 @@ test('founded_year: only a stated founding year; never a copyright year, never o
   assert.equal(verdict([german], field('founded_year', '2020', q('Schichtwerk wurde 2020 in Leipzig gegründet.'))).value, '2020');
 });
 
+test('founded_year: a day\'s ordinal dot ends no sentence; a year against Japanese characters is a whole word', () => {
+  const german = snap(HOME, 'Seit 10.September 2020 betreuen wir Hunde. Seit 3. Mai 2018 online.', { lang: 'de' });
+  assert.equal(verdict([german], field('founded_year', '2020', q('Seit 10.September 2020 betreuen wir Hunde.'))).value, '2020');
+  assert.equal(verdict([german], field('founded_year', '2018', q('Seit 3. Mai 2018 online.'))).value, '2018');
+  // A year's own dot still ends its sentence: 2005 is not stated as a founding here.
+  const ended = snap(HOME, 'Founded in 1999. In 2005 we moved to Leeds.');
+  assert.equal(verdict([ended], field('founded_year', '2005', q('Founded in 1999. In 2005 we moved to Leeds.'))).state, 'not_found');
+  const japanese = snap(HOME, '当社は2019年創業の会社です。', { lang: 'ja' });
+  assert.equal(verdict([japanese], field('founded_year', '2019', q('当社は2019年創業の会社です。'))).value, '2019');
+});
+
 test('founded_year from the JSON-LD foundingDate of the cited page', () => {
   const page = pageFromHtml(HOME, '<html><head><script type="application/ld+json">{"@type":"Organization","name":"Acme","foundingDate":"2016-04-01"}</script></head><body><p>Acme</p></body></html>');
   assert.equal(verdict([page], field('founded_year', '2016', q('foundingDate: 2016-04-01'))).value, '2016');

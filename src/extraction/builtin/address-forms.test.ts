@@ -27,12 +27,16 @@ const places: Array<{ name: string; html: string; country: string | null; city: 
   { name: 'a German street with a four-digit postcode (Austria, Switzerland) names no country', html: doc('de', '<footer><address>Staudachstraße 1, 4081 Hartkirchen</address></footer>'), country: null, city: 'Hartkirchen' },
   { name: 'a German street with a South Tyrol postcode (Italy) names no country', html: doc('de', '<footer><address>Bahnhofstraße 5, 39100 Bozen</address></footer>'), country: null, city: 'Bozen' },
   { name: 'a Brazilian "Cidade - UF, CEP" address: city and country', html: doc('pt', '<footer><ul><li>R. Panamá, 25 - Centro, Foz do Iguaçu - PR, 85851-000</li></ul></footer>'), country: 'BR', city: 'Foz do Iguaçu' },
-  { name: 'a Brazilian "Cidade - UF" without its CEP: the city only', html: doc('pt', '<footer><h4>Contato</h4><p>Telefone: (79) 9999-0000</p><p>Aracaju - SE</p></footer>'), country: null, city: 'Aracaju' },
+  { name: 'a Brazilian "Cidade - UF" without its CEP, with a phone of that state: city and country', html: doc('pt', '<footer><h4>Contato</h4><p>Telefone: (79) 9999-0000</p><p>Aracaju - SE</p></footer>'), country: 'BR', city: 'Aracaju' },
+  { name: 'a Brazilian "Cidade - UF" without its CEP, its phone of another state: the city only', html: doc('pt', '<footer><h4>Contato</h4><p>Telefone: (11) 9999-0000</p><p>Aracaju - SE</p></footer>'), country: null, city: 'Aracaju' },
   { name: 'a Russian address street first, city last ("ул. Красная 115, каб. 43 Калининград")', html: doc('ru', '<footer><h3>Адрес</h3><div class="addr"><p> ул.Красная 115, каб. 43 <span>Калининград</span> </p></div></footer>'), country: null, city: 'Калининград' },
   { name: 'a Russian street without a house number names no city', html: doc('ru', '<footer><h3>Адрес</h3><p>ул. Красная Площадь</p></footer>'), country: null, city: null },
   { name: 'a maker\'s "Fatto in Italia" when no address says more', html: doc('it', '<footer><p>Editor PDF locale per Windows e Linux. Fatto in Italia.</p></footer>'), country: 'IT', city: null },
   { name: 'an address wins over "Made in Germany"', html: doc('en', '<main><p>Our knives are made in Germany with care.</p></main><footer><p>Via Roma 1, Milano, Italy</p></footer>'), country: 'IT', city: 'Milano' },
   { name: '"made in small batches" names no country', html: doc('en', '<main><p>Soap made in small batches.</p></main>'), country: null, city: null },
+  { name: 'a labelled location "所在地： 東京、日本": city and country', html: doc('ja', '<main><div class="card"><h3>日本オフィス</h3><p><strong>所在地：</strong> 東京、日本</p></div></main>'), country: 'JP', city: '東京' },
+  { name: 'a labelled location "Location: Lyon, France"', html: doc('en', '<main><p>Location: Lyon, France</p></main>'), country: 'FR', city: 'Lyon' },
+  { name: 'an unlabelled "We ship to Germany, Austria" names no place', html: doc('en', '<main><p>Shipping: Germany, Austria</p></main>'), country: null, city: null },
   { name: 'a prefecture named in a sentence is not an address of the company… unless written as one', html: doc('ja', '<main><p>東京や大阪のお客様にもお届けします。</p></main>'), country: null, city: null },
 ];
 for (const s of places) {
@@ -51,4 +55,37 @@ test('contact_email behind a mailto link is evidenced by that link; one the page
   const pages = [pageFromHtml('https://shop.test/', html)];
   const forged: Extraction = { fields: [{ field: 'contact_email', value: 'boss@shop.test', evidence: [{ url: 'https://shop.test/', quote: 'mailto:boss@shop.test' }] }], faqs: [], founders: [], socials: {} };
   assert.equal(verifyExtraction(forged, pages).fields.contact_email.state, 'not_found');
+});
+
+/** The extractor's country proposals, before the verifier: what it reads as the site's own. */
+async function proposedCountries(html: string, url = 'https://shop.test/') {
+  const pages = [pageFromHtml(url, html)];
+  const x = await extractor.extract({ pages, categoryNames: [] });
+  return x.fields.filter((f) => f.field === 'country').map((f) => ({ value: f.value, quote: f.evidence[0]?.quote }));
+}
+
+const phones: Array<{ name: string; html: string; country: string | null; quote?: string }> = [
+  { name: 'a "tel:" link\'s international number', html: doc('cs', '<main><div class="item"><div class="label">TELEFON</div><div class="value"><a href="tel:+420705903725">+420 705 903 725</a></div></div></main>'), country: 'CZ', quote: '+420 705 903 725' },
+  { name: 'a number alone under a phone heading in a contact block', html: doc('ru', '<div class="contact-grid"><h3>Телефон :</h3><p>+7(911)860-36-78</p></div>'), country: 'RU', quote: '+7(911)860-36-78' },
+  { name: 'a labelled number in the footer', html: doc('pt', '<footer><p>Telefone: +351 912 345 678</p></footer>'), country: 'PT', quote: '+351 912 345 678' },
+  { name: 'a partner\'s number inside a sentence is not the site\'s', html: doc('en', '<footer><p>Our partner in Vienna answers on +43 660 677 9083 in German.</p></footer>'), country: null },
+  { name: 'numbers of two countries name neither', html: doc('de', '<footer><p>Tel. +49 89 1234567</p><p>Tel. +43 1 234 5678</p></footer>'), country: null },
+  { name: 'a +1 line beside a +44 one names no country (either may be the head office)', html: doc('en', '<footer><p>Tel. +1 (855) 474 8474</p><p>Tel. +44 20 7946 0000</p></footer>'), country: null },
+  { name: 'a +1 number (the US, Canada, the Caribbean) names no country', html: doc('en', '<footer><a href="tel:+18554748474">+1 (855) 474 8474</a></footer>'), country: null },
+  { name: 'a Brazilian "Cidade - UF" with a phone of that state\'s area code', html: doc('pt', '<footer><div class="footer-section"><h4>Contato</h4><p>Telefone: (79) 99873-7632</p><p>Aracaju - SE</p></div></footer>'), country: 'BR' },
+  { name: 'a Brazilian "Cidade - UF" with another state\'s area code', html: doc('pt', '<footer><div class="footer-section"><h4>Contato</h4><p>Telefone: (11) 99873-7632</p><p>Aracaju - SE</p></div></footer>'), country: null },
+];
+for (const s of phones) {
+  test(`places (proposed): ${s.name}`, async () => {
+    const proposed = await proposedCountries(s.html);
+    assert.equal(proposed[0]?.value ?? null, s.country, JSON.stringify(proposed));
+    if (s.quote) assert.equal(proposed[0]?.quote, s.quote);
+  });
+}
+
+test('places (proposed): an address naming its country comes before the phone number', async () => {
+  const proposed = await proposedCountries(doc('de', '<footer><address>Bahnhofstraße 5, 8001 Zürich, Schweiz</address><p>Tel. +41 44 244 59 95</p></footer>'));
+  assert.ok(proposed.length >= 2 && proposed.every((p) => p.value === 'CH'), JSON.stringify(proposed));
+  assert.notEqual(proposed[0].quote, '+41 44 244 59 95');
+  assert.equal(proposed.at(-1)?.quote, '+41 44 244 59 95');
 });

@@ -59,6 +59,28 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: string
     expect: [['What is a seat?', 'A user that starts builds.']],
   },
   {
+    name: 'entries whose classes name the question and the answer (no toggle, no heading), one phrased as a request',
+    pages: {
+      '/': doc(
+        'ja',
+        '<h1>商社</h1><section id="faq"><h2>よくあるご質問</h2>' +
+          '<div class="faq-item"><div class="faq-q">納期の目安を教えてください。</div><div class="faq-a">通常は二週間でお届けします。</div></div>' +
+          '<div class="faq-item"><div class="faq-q">海外発送はできますか？</div><div class="faq-a">はい、アジア各国へ発送しています。</div></div></section>',
+      ),
+    },
+    expect: [
+      ['納期の目安を教えてください。', '通常は二週間でお届けします。'],
+      ['海外発送はできますか？', 'はい、アジア各国へ発送しています。'],
+    ],
+  },
+  {
+    name: 'outside an FAQ, a classed pair counts only when the question ends in a question mark',
+    pages: {
+      '/': doc('en', '<h1>Shop</h1><div class="card"><p class="card-q">Our promise</p><p class="card-a">Fast delivery to every town.</p></div><div class="tip"><p class="tip-q">Can I return an order?</p><p class="tip-a">Yes, within 30 days.</p></div>'),
+    },
+    expect: [['Can I return an order?', 'Yes, within 30 days.']],
+  },
+  {
     name: 'a question-shaped button outside any FAQ or accordion is a call to act, not an FAQ',
     pages: { '/': doc('en', '<h1>Tool</h1><div class="hero"><button>Need help?</button><p>Our team answers within a day.</p></div>') },
     expect: [],

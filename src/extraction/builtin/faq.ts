@@ -26,6 +26,12 @@ const ACCORDION_MARKUP = /accordion|collaps|toggle/i;
 const TOGGLE = 'button, [aria-expanded], [aria-controls], [data-toggle], [data-bs-toggle], [class*=question], [class*=accordion], [class*=toggle]';
 /** Toggles looked at per page: an accordion has a few dozen; a page of thousands of buttons is not an FAQ. */
 const MAX_TOGGLES = 200;
+/**
+ * A class that names its element the question or the answer of an entry ("faq-q" / "faq-a",
+ * "item__question" / "item__answer", "q" / "a"): tested on one class token at a time.
+ */
+const QUESTION_CLASS = /(?:^|[-_])(?:q|question|frage|pregunta|domanda|pergunta|vraag|вопрос)$/i;
+const ANSWER_CLASS = /(?:^|[-_])(?:a|answer|antwort|respuesta|risposta|resposta|antwoord|reponse|réponse|ответ)$/i;
 
 /**
  * FAQs as the site writes them: FAQPage JSON-LD, <details>/<summary>, <dt>/<dd>, headings
@@ -91,8 +97,35 @@ export function faqProposals(site: Site): FaqProposal[] {
       add(page, question, answers);
     });
     for (const { question, answer } of accordions(page)) add(page, question, [answer]);
+    for (const { question, answer } of classedPairs(page)) add(page, question, [answer]);
   }
   return out;
+}
+
+function hasClass(el: Element, pattern: RegExp): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).some((token) => pattern.test(token));
+}
+
+/**
+ * Entries whose markup names the parts: an element classed as the question ("faq-q",
+ * "faq__question") followed at once by its sibling classed as the answer ("faq-a"), without a
+ * toggle or a question heading (an entry read above as well is kept once). In an FAQ section or
+ * markup the question may be a request ("…を教えてください。", "Tell me how …"); elsewhere it must
+ * end in a question mark.
+ */
+function classedPairs(page: SitePage): Array<{ question: string; answer: string }> {
+  const $ = page.$;
+  const found: Array<{ question: string; answer: string }> = [];
+  for (const el of $('[class]').toArray() as Element[]) {
+    if (found.length >= MAX_FAQS || !hasClass(el, QUESTION_CLASS)) continue;
+    const next = $(el).next()[0] as Element | undefined;
+    if (!next || !hasClass(next, ANSWER_CLASS) || inChrome($, el)) continue;
+    const question = withoutPermalink(clean(elementText(el)));
+    const answer = clean(elementText(next));
+    if (question.length < 3 || question.length > 300 || !answer || answer.length > 1500) continue;
+    if (QUESTION.test(question) || faqContext(page, el)) found.push({ question, answer });
+  }
+  return found;
 }
 
 /**

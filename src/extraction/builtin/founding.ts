@@ -25,7 +25,7 @@ interface Stated {
 function firstStatement(text: string): Stated | null {
   const words = [...text.matchAll(FOUNDING_WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const years = [...text.matchAll(YEAR)].map((m) => ({ start: m.index, end: m.index + m[0].length, year: m[1] }));
-  const oneClause = (from: number, to: number) => !/[.!?\n]/.test(text.slice(from, to));
+  const oneClause = (from: number, to: number) => clauseGoesOn(text.slice(from, to));
   const found: Stated[] = [];
   let y = 0;
   for (const word of words) {
@@ -40,6 +40,39 @@ function firstStatement(text: string): Stated | null {
     if (word && word.start - year.end <= WORD_AFTER_REACH && oneClause(year.end, word.start)) found.push({ start: year.start, end: word.end, year: year.year });
   }
   return found.reduce<Stated | null>((first, s) => (first === null || s.start < first.start ? s : first), null);
+}
+
+/**
+ * No sentence ends in `gap`. The dot of a day written as an ordinal ("seit 3. Mai 2018",
+ * "siden 1. mars 2019": one or two digits and a dot, as German and Nordic dates write it) ends
+ * nothing.
+ */
+function clauseGoesOn(gap: string): boolean {
+  for (let i = 0; i < gap.length; i++) {
+    const c = gap[i];
+    if (c === '!' || c === '?' || c === '\n') return false;
+    if (c === '.' && !dayOrdinalDot(gap, i)) return false;
+  }
+  return true;
+}
+
+function dayOrdinalDot(text: string, dot: number): boolean {
+  let digits = 0;
+  while (dot - digits - 1 >= 0 && /\d/.test(text[dot - digits - 1])) digits++;
+  return digits >= 1 && digits <= 2;
+}
+
+/** A founding still to come ("Gründung geplant 2027", "2028年設立予定"): not a founding year. */
+const PLANNED = /(?<![\p{L}])(?:planned|scheduled|expected|geplant|voraussichtlich|prévue?s?|previst[oa]s?|prevista|gepland|planowan\p{L}*)(?![\p{L}])|予定|计划|計畫/u;
+
+/** How far past the year a plan word may close the statement ("2028年設立予定", "2028 gegründet werden soll"). */
+const TAIL_REACH = 12;
+
+/** The statement and the rest of its clause, up to TAIL_REACH characters past it. */
+function statedWithTail(text: string, m: Stated): string {
+  const tail = text.slice(m.end, m.end + TAIL_REACH);
+  const stop = tail.search(/[,.;!?\n\u3001\u3002]/u);
+  return text.slice(m.start, m.end) + (stop === -1 ? tail : tail.slice(0, stop));
 }
 
 /**
@@ -61,7 +94,7 @@ export function foundingProposals(site: Site): FieldProposal[] {
       const m = firstStatement(text);
       if (!m) continue;
       const sentence = sentenceAround(text, m.start, m.end);
-      if (COPYRIGHT.test(sentence.toLowerCase())) continue;
+      if (COPYRIGHT.test(sentence.toLowerCase()) || PLANNED.test(statedWithTail(text, m).toLowerCase())) continue;
       out.push(propose('founded_year', m.year, [page.quote(sentence)]));
     }
   }

@@ -6,20 +6,23 @@ import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 import { japaneseAddress } from '../japanese-address.ts';
-import { brazilianAddress } from '../brazilian-address.ts';
+import { brazilianAddress, namesBrazil } from '../brazilian-address.ts';
 import { germanAddress } from '../german-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
+import { internationalNumbers, type InternationalNumber } from '../phone-country.ts';
 
 /**
  * country and city only from an address the site states: its JSON-LD PostalAddress, an
  * <address> element, a "based in Berlin, Germany" sentence, or the postal address of its
- * imprint / contact page; failing those, the country a maker says its goods are made in ("Made in
- * Italy"). Never from prices, currencies, phone prefixes or the domain.
+ * imprint / contact page; failing those, the country of the site's own international phone number
+ * ("+420 705 903 725"), then the country a maker says its goods are made in ("Made in Italy").
+ * Never from prices, currencies or the domain.
  */
 export function placeProposals(site: Site): FieldProposal[] {
   const out: Array<FieldProposal | null> = [];
+  const phones: Array<{ page: SitePage; number: InternationalNumber }> = [];
   for (const page of site.byRole('home', 'about', 'contact', 'legal', 'team', 'other')) {
     for (const address of jsonLdAddresses(page.jsonLd)) {
       const country = textOf(address.addressCountry) ?? nodesOf(address.addressCountry).map((c) => textOf(c.name)).find(Boolean) ?? null;
@@ -39,8 +42,10 @@ export function placeProposals(site: Site): FieldProposal[] {
       for (const line of [clean(elementText(el)), ...textLines(el)]) if (line.length <= 300) lines.add(line);
     });
     for (const line of lines) out.push(...fromAddress(page, line), ...fromCountryLine(page, line), ...fromLocalForms(page, line));
+    phones.push(...ownPhoneNumbers(page, lines).map((number) => ({ page, number })));
     const said = statements(page, { footer: true });
     said.forEach((text, i) => {
+      out.push(...fromLabelledPlace(page, text));
       const based = BASED_IN.exec(text);
       if (based) out.push(...fromBasedIn(page, text, based));
       // The US form (city, state code, ZIP) is an address wherever it stands.
@@ -49,6 +54,11 @@ export function placeProposals(site: Site): FieldProposal[] {
       if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')), ...fromLocalForms(page, text));
     });
   }
+  // After every address: the country the site's own phone numbers reach, when they all reach one
+  // (a "+1" line beside a "+44" one may be the head office).
+  const phoneCountries = new Set(phones.map((p) => p.number.country));
+  const phoneCountry = phones[0]?.number.country;
+  if (phoneCountries.size === 1 && phoneCountry) out.push(propose('country', phoneCountry, [phones[0].page.quote(phones[0].number.text)]));
   // Last, so that any address above is preferred: a maker's "Made in Italy".
   for (const page of site.byRole('home', 'about', 'features', 'other')) {
     for (const text of statements(page, { footer: true })) out.push(...fromMadeIn(page, text));
@@ -76,6 +86,76 @@ function fromMadeIn(page: SitePage, text: string): Array<FieldProposal | null> {
     }
   }
   return out;
+}
+
+/** A label naming a postal address or a location, in the languages page picking knows. */
+const PLACE_LABELS = [
+  'address', 'location', 'headquarters', 'adresse', 'anschrift', 'standort', 'sitz', 'siège', 'siège social', 'dirección', 'direccion',
+  'ubicación', 'ubicacion', 'sede', 'endereço', 'morada', 'localização', 'indirizzo', 'adres', 'vestiging', 'sídlo', 'adresa', 'siedziba',
+  'адрес', 'местоположение', '所在地', '住所', '本社', '本社所在地',
+];
+const LABEL_ENDS = [':', '：'];
+/** Parts of a place written "Tokyo, Japan", "東京、日本", "東京，日本". */
+const PLACE_PARTS = /[,、，]/;
+
+/**
+ * "Location: Tokyo, Japan", "所在地： 東京、日本", "Sede: Lleida, España": a line that labels itself
+ * as the address and ends in a country. The label is what makes it the company's own place, so
+ * no postcode or house number is asked for; the part before the country is the city when it
+ * reads as one place.
+ */
+function fromLabelledPlace(page: SitePage, line: string): Array<FieldProposal | null> {
+  if (line.length > 120) return [];
+  const colon = LABEL_ENDS.map((c) => line.indexOf(c)).filter((i) => i > 0).sort((a, b) => a - b)[0];
+  if (colon === undefined || !PLACE_LABELS.includes(normalizeForMatch(line.slice(0, colon)).toLowerCase())) return [];
+  const parts = line.slice(colon + 1).split(PLACE_PARTS).map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0 || parts.length > 4) return [];
+  const country = parts[parts.length - 1];
+  const code = country.length > 3 || unspaced(country) ? resolveCountry(country, [page.snapshot.lang]) : null;
+  if (!code) return [];
+  const evidence = page.quote(line);
+  const out: Array<FieldProposal | null> = [propose('country', code, [evidence])];
+  const city = parts[parts.length - 2];
+  if (city && !/\d/.test(city) && (WHOLE_PLACE.test(city) || (unspaced(city) && city.length <= 8))) out.push(propose('city', city, [evidence]));
+  return out;
+}
+
+/** Written in a script without spaces or capitals (Japanese, Chinese): a place is its characters alone. */
+function unspaced(text: string): boolean {
+  return /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ヶ]+$/u.test(text);
+}
+
+/** Words that label a phone number, in the languages page picking knows. */
+const PHONE_LABELS = ['tel', 'tel.', 'tél', 'tél.', 'phone', 'telephone', 'téléphone', 'telefon', 'telefono', 'teléfono', 'telefone', 'telefoon', 'mobile', 'mobil', 'cell', 'celular', 'whatsapp', 'телефон', 'тел', 'тел.', '電話', '電話番号', 'tel/fax', 'fax'];
+
+/**
+ * The site's own international numbers: those it links to call ("tel:"), and those standing alone
+ * or after a phone label on a line of its address and contact blocks. A number written inside a
+ * sentence ("our partner in Vienna, +43 …") is someone else's line, not the site's.
+ */
+function ownPhoneNumbers(page: SitePage, contactLines: Iterable<string>): InternationalNumber[] {
+  const out: InternationalNumber[] = [];
+  page.$('a[href^="tel:" i]').each((_, a) => {
+    out.push(...internationalNumbers(clean(elementText(a))));
+  });
+  for (const line of contactLines) {
+    const numbers = internationalNumbers(line);
+    if (numbers.length !== 1) continue;
+    const rest = trimPunctuation(normalizeForMatch(line.replace(numbers[0].text, '')));
+    if (rest === '' || PHONE_LABELS.includes(rest)) out.push(numbers[0]);
+  }
+  return out;
+}
+
+/** What frames a label and its number: "Tel.: ", "(+420 …)". */
+const FRAME = new Set([' ', ':', '(', ')']);
+
+function trimPunctuation(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && FRAME.has(text[start])) start++;
+  while (end > start && FRAME.has(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 function jsonLdAddresses(nodes: JsonLdNode[]): JsonLdNode[] {
@@ -143,7 +223,8 @@ function fromCountryLine(page: SitePage, line: string): Array<FieldProposal | nu
 
 /**
  * Address forms of one country: a Japanese prefecture address (country JP, the municipality as the
- * city), the German "Schillerstr. 50, 89077 Ulm" (country DE), the Brazilian "Guaratuba - PR, 83280-000" (the city; country BR with the CEP), the Russian
+ * city), the German "Schillerstr. 50, 89077 Ulm" (country DE), the Brazilian "Guaratuba - PR, 83280-000" (the city; country BR with the CEP or
+ * with a phone of that state's area code beside it), the Russian
  * street-first "ул. Красная 115, каб. 43 Калининград" (the city, last), and the Russian "г. Калининград" / "город Калининград" (the city; the country only when
  * named).
  */
@@ -158,7 +239,7 @@ function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | nul
   if (br) {
     const evidence = page.quote(line.length <= 200 ? line : br.text);
     out.push(propose('city', br.city, [evidence]));
-    if (br.cep) out.push(propose('country', 'BR', [evidence]));
+    if (namesBrazil(line.length <= 200 ? line : br.text)) out.push(propose('country', 'BR', [evidence]));
   }
   const de = germanAddress(line);
   if (de) out.push(propose('country', 'DE', [page.quote(line.length <= 200 ? line : de)]));

@@ -1,9 +1,12 @@
 import type { Evidence, FieldProposal } from '../types.ts';
 import { PRICE, pricingModelOf, pricingSignals, type PricingModel, type PricingSignals } from '../pricing-models.ts';
-import { headingsMatching } from './sections.ts';
+import type { Element } from 'domhandler';
+import { elementText } from '../element-text.ts';
+import { headingsMatching, inChrome } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 import { faqProposals } from './faq.ts';
+import { priceOnRequest } from './price-on-request.ts';
 
 const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价/i;
 const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
@@ -26,6 +29,7 @@ export function pricingProposals(site: Site): FieldProposal[] {
   }
   if (!out.some((p) => p?.field === 'pricing_model')) out.push(openSourceLicence(site));
   if (!out.some((p) => p?.field === 'pricing_summary')) out.push(costAnswer(site));
+  if (!out.some((p) => p?.field === 'pricing_summary')) out.push(priceOnRequest(site));
   const model = out.find((p) => p?.field === 'pricing_model')?.value;
   if (!out.some((p) => p?.field === 'pricing_summary') && (model === 'free' || model === 'open-source')) out.push(freeLine(site));
   return out.filter((p): p is FieldProposal => p !== null);
@@ -49,9 +53,17 @@ function pricingPages(site: Site): SitePage[] {
   const pages = site.byRole('pricing');
   if (pages.length) return pages;
   const others = site.byRole('home', 'features', 'other');
-  const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).length > 0);
+  const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).length > 0 || headsTiers(p));
   if (headed.length) return headed;
   return others.filter((p) => statements(p).filter((s) => s.length <= 120 && PRICE.test(s)).length >= 2);
+}
+
+/** "Free and Pro", "Plano gratuito e Premium": a section heading that names a free and a paid tier heads the pricing section. */
+function headsTiers(page: SitePage): boolean {
+  const $ = page.$;
+  return $('h2, h3, h4')
+    .toArray()
+    .some((h) => !inChrome($, h as Element) && pricingSignals(clean(elementText(h as Element))).freeAndPaidTier);
 }
 
 /** The passages that state `model`: the first free one and the first paid one for freemium. */
@@ -63,14 +75,14 @@ function supporting(model: PricingModel, said: Array<{ text: string; s: PricingS
       texts.push(first((s) => s.openSource));
       break;
     case 'freemium':
-      texts.push(first((s) => s.freemium) ?? first((s) => s.free));
-      if (!first((s) => s.freemium)) texts.push(first((s) => s.paidAmount || s.subscription || s.oneTime));
+      texts.push(first((s) => s.freemium || s.freeAndPaidTier) ?? first((s) => s.free));
+      if (!first((s) => s.freemium || s.freeAndPaidTier)) texts.push(first((s) => s.paidAmount || s.subscription || s.oneTime));
       break;
     case 'usage-based':
       texts.push(first((s) => s.usage));
       break;
     case 'one-time':
-      texts.push(first((s) => s.oneTime) ?? first((s) => s.paidAmount && !s.subscription && !s.usage));
+      texts.push(first((s) => s.oneTime) ?? first((s) => (s.paidAmount || s.shippingExtra) && !s.subscription && !s.usage));
       break;
     case 'subscription':
       texts.push(first((s) => s.subscription));
@@ -100,8 +112,13 @@ function summary(page: SitePage): FieldProposal | null {
     evidence.push(e);
   });
   const value = parts.join('; ');
-  return parts.length && value.length <= 500 ? propose('pricing_summary', value, evidence) : null;
+  if (parts.length && value.length <= 500) return propose('pricing_summary', value, evidence);
+  // No price on the page: its own short line naming a free tier and a paid one ("Free and Pro plans") says how one pays.
+  const tiers = said.find((t) => t.length <= MAX_TIERS_LINE && pricingSignals(t).freeAndPaidTier);
+  return tiers ? propose('pricing_summary', tiers, [page.quote(tiers)]) : null;
 }
+
+const MAX_TIERS_LINE = 120;
 
 /** An FAQ question about the price ("How much does it cost?", "Quanto custa…?", "Сколько стоит…?"). */
 const COST_QUESTION =

@@ -1,9 +1,9 @@
 import type { Element } from 'domhandler';
 import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
-import { usesKeyword } from '../guards/categories.ts';
 import { segments } from '../guards/text-support.ts';
 import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
+import { categoryProposal } from './categories.ts';
 import { featureProposal } from './feature-lists.ts';
 import { uspProposal } from './usps.ts';
 import { headingsMatching, inChrome, paragraphs, underHeading } from './sections.ts';
@@ -26,7 +26,8 @@ export function textProposals(site: Site, categoryNames: readonly string[], cate
   out.push(featureProposal(site));
   out.push(uspProposal(site));
   out.push(...keywordProposals(home));
-  out.push(categories(site, categoryNames, categoryKeywords, name[0] ?? ''));
+  const h1 = home.$('h1').toArray().find((h) => !inChrome(home.$, h as Element)) as Element | undefined;
+  out.push(categoryProposal(site, categoryNames, categoryKeywords, [heroSubline(home.$, h1), markedTagline(home.$, ''), firstSentence(definition(home, name[0] ?? ''))]));
   out.push(stage(home));
   return out.filter((p): p is FieldProposal => p !== null);
 }
@@ -353,71 +354,6 @@ function listFromStated(field: 'keywords' | 'tags', page: SitePage, stated: { st
     if (items.length === 20) break;
   }
   return items.length ? propose(field, items, evidence) : null;
-}
-
-/**
- * Categories: those of the service's tree whose name or keywords (several languages) the site
- * itself uses in its title, descriptions, JSON-LD or headings (home, features and about pages),
- * strongest places first, at most four, the best first (the primary one). A multi-word or long
- * term says more than a short single word ("web hosting" beats "app"); a category needs a strong
- * place or two weaker ones.
- */
-function categories(site: Site, categoryNames: readonly string[], keywords: CategoryKeywords, name = ''): FieldProposal | null {
-  if (categoryNames.length === 0) return null;
-  const places: Array<{ text: string; norm: string; page: SitePage; weight: number; running: boolean }> = [];
-  const place = (text: string, page: SitePage, weight: number, running = false) => {
-    const t = clean(text);
-    if (t && t.length <= 400) places.push({ text: t, norm: normalizeForMatch(t), page, weight, running });
-  };
-  for (const page of site.byRole('home', 'features', 'about')) {
-    const $ = page.$;
-    const home = page === site.home;
-    const strong = home ? 3 : 2;
-    for (const t of [page.meta.title, page.meta.description, page.meta.ogDescription, jsonLdDescription(page.jsonLd) ?? '']) place(t, page, strong);
-    const h1 = $('h1').toArray().find((h) => !inChrome($, h as Element)) as Element | undefined;
-    if (home) {
-      place(heroSubline($, h1), page, strong);
-      place(markedTagline($, ''), page, strong);
-      // The first running paragraph, where a site says what it is ("X is a terminal-based text
-      // editor"): a phrase there counts; a single word only backs up a match elsewhere (running
-      // text names other things too: "日本電信電話株式会社" is a lab's name, not telephony).
-      place(paragraphs($, 40)[0] ?? '', page, 2, true);
-      // The sentence that says what the product is ("Acme is a hardware and software … solution"):
-      // its words classify the product, as a description does.
-      place(firstSentence(definition(page, name)), page, 2);
-    }
-    $('h1, h2, h3').each((_, h) => {
-      if (!inChrome($, h)) place(elementText(h), page, h.name === 'h1' ? strong : h.name === 'h2' ? 2 : 1);
-    });
-  }
-  const scored: Array<{ name: string; score: number; evidence: Evidence }> = [];
-  for (const name of categoryNames) {
-    const terms = [...phraseForms(name), ...(keywords[name] ?? []).map((k) => normalizeForMatch(k))].filter((t) => t.length >= 2);
-    let score = 0;
-    let elsewhere = false;
-    let best: { weight: number; e: Evidence } | null = null;
-    for (const place of places) {
-      const matched = terms.filter((t) => usesKeyword(place.norm, t));
-      if (matched.length === 0) continue;
-      const phrase = matched.some((t) => t.includes(' '));
-      if (place.running && !phrase && !elsewhere) continue;
-      const e = place.page.quote(place.text);
-      if (!e) continue;
-      const specific = phrase || matched.some((t) => t.length >= 8 || (!UNSPACED.test(t) && /[^\p{Script=Latin}\p{N}\s]/u.test(t)) || (UNSPACED.test(t) && t.length >= 3));
-      const gained = place.weight * (specific ? 1 : 0.6);
-      score += gained;
-      elsewhere ||= !place.running;
-      if (!best || gained > best.weight) best = { weight: gained, e };
-    }
-    if (best && score >= 1.8) scored.push({ name, score, evidence: best.e });
-  }
-  const top = scored.sort((a, b) => b.score - a.score).slice(0, 4);
-  return top.length ? propose('categories', top.map((t) => t.name), top.map((t) => t.evidence)) : null;
-}
-
-function phraseForms(name: string): string[] {
-  const n = normalizeForMatch(name);
-  return unique([n, n.endsWith('s') ? n.slice(0, -1) : `${n}s`]).filter((f) => f.length >= 2);
 }
 
 const STAGE = /(?<![\p{L}])(public beta|private beta|open beta|closed beta|early access|beta|alpha|coming soon|pre-launch|frühzugang|accès anticipé|acceso anticipado|bêta)(?![\p{L}]|\.\p{L})/iu;

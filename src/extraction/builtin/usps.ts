@@ -35,7 +35,7 @@ export function uspProposal(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, headed(page, USP_HEADINGS, notWhyUs(page)));
   // Elsewhere (a how-to, an offer) "why" titles many things ("why the warning appears"): only a
   // "why" that names the site itself ("Why Acme?") is its pitch.
-  for (const page of site.byRole('pricing', 'other')) list.addAll(page, headed(page, USP_HEADINGS, (h) => notWhyUs(page)(h) || !whyThisSite(site, clean(elementText(h)))));
+  for (const page of site.byRole('pricing', 'other')) list.addAll(page, headed(page, USP_HEADINGS, (h) => notWhyUs(page)(h) || !whyThisSite(site, clean(elementText(h)), page)));
   for (const page of site.byRole('home', 'about', 'features')) list.addAll(page, eyebrowSections(page));
   if (list.size < 3) list.addAll(site.home, [...heroClaims(site.home), ...heroLine(site.home)]);
   list.addAll(site.home, keyFigures(site.home));
@@ -55,10 +55,31 @@ export function uspProposal(site: Site): FieldProposal | null {
 /** "Why <name>?" in a few words, or a heading that names the site. */
 const WHY_SHORT = /^(?:why|warum|wieso|weshalb|pourquoi|por ?qu[eé]|perch[eé]|waarom|dlaczego|почему|なぜ|为什么|為什麼)(?![\p{L}])[^?\uff1f]{0,40}[?\uff1f]$/iu;
 
-function whyThisSite(site: Site, heading: string): boolean {
+function whyThisSite(site: Site, heading: string, page: SitePage): boolean {
   if (WHY_SHORT.test(heading) && heading.split(/\s+/).length <= 4) return true;
   const key = normalizeForMatch(heading).replace(/[^\p{L}\p{N}]/gu, '');
-  return site.ownNames.some((own) => own.length >= 3 && !/^\d+$/.test(own) && key.includes(own));
+  return site.ownNames.some((own) => own.length >= 3 && !/^\d+$/.test(own) && key.includes(own)) || whyTitleName(heading, page);
+}
+
+/** A "why" word opening a heading ("Por qué", "Warum"), tested on normalised text. */
+const WHY_START = /^(?:why|warum|wieso|weshalb|pourquoi|por ?qu[eé]|perch[eé]|waarom|dlaczego|почему)(?![\p{L}])/u;
+const MAX_NAME_WORDS = 3;
+const CLOSING_MARKS = '.!?\uff1f\u3002';
+
+/**
+ * "Por qué Acme.", "Warum Acme": a "why" and a name of one to three words that the page's
+ * <title> also holds ("Nosotros · Acme"), as titles carry the site's brand: the heading asks
+ * why this site, whatever punctuation closes it.
+ */
+function whyTitleName(heading: string, page: SitePage): boolean {
+  const norm = normalizeForMatch(heading);
+  const why = WHY_START.exec(norm);
+  if (!why) return false;
+  let rest = norm.slice(why[0].length).trim();
+  while (rest && CLOSING_MARKS.includes(rest[rest.length - 1])) rest = rest.slice(0, -1);
+  const words = rest.split(' ').filter(Boolean);
+  const titleWords = new Set(normalizeForMatch(page.meta.title).split(/[^\p{L}\p{N}]+/u));
+  return words.length >= 1 && words.length <= MAX_NAME_WORDS && words.every((w) => titleWords.has(w));
 }
 
 /** A lead-in names the list's benefits and ends with a colon; it is a short line. */
@@ -182,8 +203,8 @@ function inTestimonial($: SitePage['$'], el: Element): boolean {
   return heading !== null && TESTIMONIAL_HEADINGS.some((t) => normalizeForMatch(heading).includes(t));
 }
 
-/** A key figure: a number with at most a short unit ("24 h", "100 %", "10k+", "3."). */
-const FIGURE = /^[~<>+]?\d[\d.,\s]*(?:[%+×x]|[\p{L}€$£¥]{1,4}\.?)?\+?$/u;
+/** A key figure: a number with at most a short unit or one word ("24 h", "100 %", "10k+", "3.", "24/7", "360°", "< 2 min", "3 apps"). */
+const FIGURE = /^[~<>+]? ?\d[\d.,\s]*(?:\/\d{1,3})?(?:[%+×x°]|[\p{L}€$£¥]{1,8}\.?)?\+?$/u;
 const ZERO = /^0(?![\d.,])/;
 
 /**
@@ -293,8 +314,13 @@ function staccatoClaims(page: SitePage): string[] {
   return out;
 }
 
-/** Short claims written as one line of short sentences under the main heading ("No signup. Fully open source."). */
+/**
+ * Short claims written as one line of short sentences under the main heading ("No signup. Fully
+ * open source."), or of short phrases set apart by middle dots or bullets ("Open source · No account
+ * · Runs offline").
+ */
 const MAX_CLAIM = 60;
+const CLAIM_SEPARATOR = /\s[\u00b7\u2022\u2027|]\s/u;
 
 function heroLine(page: SitePage): string[] {
   const $ = page.$;
@@ -310,7 +336,7 @@ function heroLine(page: SitePage): string[] {
   if (scope.is('body, main, article')) return [];
   for (const p of scope.find('p').toArray() as Element[]) {
     if (outside(p)) continue;
-    const sentences = clean(elementText(p)).split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
+    const sentences = clean(elementText(p)).split(SENTENCE_END).flatMap((s) => s.split(CLAIM_SEPARATOR)).map((s) => s.trim()).filter(Boolean);
     if (sentences.length >= 3 && sentences.every((s) => s.length <= MAX_CLAIM && !/[?\uff1f]$/.test(s))) return sentences;
   }
   return [];

@@ -4,7 +4,27 @@ import { phraseIndexes } from '../quote-match.ts';
 import { COPYRIGHT, FOUNDING_WORDS, wordsSource } from '../vocabulary.ts';
 
 const FOUNDING_WORD = new RegExp(wordsSource(FOUNDING_WORDS), 'gu');
-const SENTENCE_END = /[.!?]/;
+const SENTENCE_END = /[.!?]/g;
+
+/**
+ * Whether `text` holds the end of a sentence. A dot after a day's one or two digits is an
+ * ordinal, not an end: "seit 3. Mai 2018", "seit 10.September 2020" (German, Scandinavian,
+ * Czech and Polish dates).
+ */
+function endsSentence(text: string): boolean {
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (m[0] === '.' && dayOrdinalBefore(text, m.index)) continue;
+    return true;
+  }
+  return false;
+}
+
+const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9';
+function dayOrdinalBefore(text: string, dot: number): boolean {
+  let digits = 0;
+  while (digits < 3 && isDigit(text[dot - 1 - digits])) digits++;
+  return digits >= 1 && digits <= 2;
+}
 
 /**
  * A founding word in the same sentence as the year: ending at most 40 characters before it
@@ -15,7 +35,7 @@ const SENTENCE_END = /[.!?]/;
 function foundingWordBefore(before: string): boolean {
   for (const m of before.matchAll(FOUNDING_WORD)) {
     const end = m.index + m[0].length;
-    if (before.length - end <= 40 && !SENTENCE_END.test(before.slice(end))) return true;
+    if (before.length - end <= 40 && !endsSentence(before.slice(end))) return true;
   }
   return false;
 }
@@ -23,7 +43,7 @@ function foundingWordBefore(before: string): boolean {
 function foundingWordAfter(after: string): boolean {
   for (const m of after.matchAll(FOUNDING_WORD)) {
     if (m.index > 30) return false;
-    return !SENTENCE_END.test(after.slice(0, m.index));
+    return !endsSentence(after.slice(0, m.index));
   }
   return false;
 }

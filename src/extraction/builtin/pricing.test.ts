@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBuiltinExtractor } from './index.ts';
+import { verifyExtraction } from '../verify.ts';
+import { pageFromHtml } from '../page-fixture.ts';
+
+// Pricing stated without a price list, each shape on a loopback site of its own: the verified
+// pricing_model and pricing_summary, or blanks where the words do not say.
+const extractor = createBuiltinExtractor();
+const doc = (lang: string, body: string) => `<!doctype html><html lang="${lang}"><head><title>Product</title></head><body><main>${body}</main></body></html>`;
+
+async function pricing(pages: Record<string, string>) {
+  const snapshots = Object.entries(pages).map(([path, html]) => pageFromHtml(`https://product.test${path}`, html));
+  const { fields } = verifyExtraction(await extractor.extract({ pages: snapshots, categoryNames: [] }), snapshots);
+  return { model: fields.pricing_model.value, summary: fields.pricing_summary.value };
+}
+
+const cases: Array<{ name: string; pages: Record<string, string>; expect: { model: string | null; summary: string | null } }> = [
+  {
+    name: 'a section headed by a free tier and a paid one, no price written: freemium, the heading as the summary',
+    pages: {
+      '/': doc(
+        'pt',
+        '<h1>Diário de treino</h1><p>Regista cada corrida.</p><section><h2>Plano gratuito e plano Premium</h2><p>Começa sem pagar nada.</p>' +
+          '<div><strong>Gratuito</strong><ul><li>histórico de 30 dias</li></ul></div><div><strong>Premium</strong><ul><li>planos de treino</li></ul></div></section>',
+      ),
+    },
+    expect: { model: 'freemium', summary: 'Plano gratuito e plano Premium' },
+  },
+  {
+    name: '"Free and Pro plans" in English',
+    pages: { '/': doc('en', '<h1>Notes app</h1><h2>Free and Pro plans</h2><p>Start on the free plan, move to Pro when you need sync.</p>') },
+    expect: { model: 'freemium', summary: 'Free and Pro plans' },
+  },
+  {
+    name: 'free Wi-Fi beside premium bedding names no tiers',
+    pages: { '/': doc('en', '<h1>Guest house</h1><h2>Free Wi-Fi and premium bedding</h2><p>Rooms by the lake.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: '"pro Monat" is "per month", not a Pro tier',
+    pages: { '/': doc('de', '<h1>Kurse</h1><h2>Kostenlose Version: drei Lektionen pro Monat</h2><p>Melden Sie sich an.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a price quoted on request: the summary, no model',
+    pages: {
+      '/': doc('de', '<h1>Software für Bauhöfe</h1><div class="card"><div>Alle Module enthalten</div><div>Preis auf Anfrage</div><div>Je nach Zahl der Standorte</div></div>'),
+    },
+    expect: { model: null, summary: 'Preis auf Anfrage' },
+  },
+  {
+    name: 'a passing mention of a price on request is not the pricing',
+    pages: { '/': doc('en', '<h1>Studio</h1><p>We build furniture to measure, and for larger projects we discuss the price on request of the client.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a shop\'s prices page whose list is a script: "zzgl. Versand" says goods paid per order',
+    pages: {
+      '/': doc('de', '<h1>Keramik</h1><p>Tassen und Teller aus der Werkstatt.</p>'),
+      '/preise.html': doc('de', '<h1>Preise</h1><h2>Preisliste</h2><div id="list"></div><p>Preise inkl. MwSt., zzgl. Versand.</p>'),
+    },
+    expect: { model: 'one-time', summary: null },
+  },
+  {
+    name: 'free shipping is no shipping charged on top',
+    pages: {
+      '/': doc('en', '<h1>Tea shop</h1><p>Loose leaf teas.</p>'),
+      '/pricing': doc('en', '<h1>Pricing</h1><p>Free shipping on every order.</p>'),
+    },
+    expect: { model: null, summary: null },
+  },
+];
+
+for (const c of cases) {
+  test(`pricing: ${c.name}`, async () => {
+    assert.deepEqual(await pricing(c.pages), c.expect);
+  });
+}
