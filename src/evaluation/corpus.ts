@@ -54,11 +54,15 @@ export type Answer = { stated: false } | { stated: true; accept: string[] };
 
 export const CORPUS_DIR = path.resolve(import.meta.dirname, '../../eval/corpus');
 
-/** Every site of the corpus, by id; a malformed site.json or answers.json is an error naming the file. */
-export function loadCorpus(dir = CORPUS_DIR): CorpusSite[] {
+/**
+ * Every site of the corpus, by id; a malformed site.json or answers.json is an error naming the file.
+ * `only`: the ids to read (a site being keyed is a folder no part lists yet: `npm run eval` leaves it).
+ */
+export function loadCorpus(dir = CORPUS_DIR, only?: ReadonlySet<string>): CorpusSite[] {
   if (!existsSync(dir)) return [];
   const sites: CorpusSite[] = [];
   for (const id of readdirSync(dir).sort()) {
+    if (only && !only.has(id)) continue;
     const siteDir = path.join(dir, id);
     if (!existsSync(path.join(siteDir, 'site.json'))) continue;
     const site = parse(siteSchema, path.join(siteDir, 'site.json'));
@@ -110,6 +114,12 @@ const splitSchema = z.object({
   development: z.array(z.string()),
   held_out: z.array(z.string()).min(1),
 });
+
+/** The sites SPLIT.json puts in either part. */
+export function splitSites(dir = CORPUS_DIR): Set<string> {
+  const split = parse(splitSchema, path.join(dir, 'SPLIT.json'));
+  return new Set([...split.development, ...split.held_out]);
+}
 
 /** SPLIT.json, checked against the corpus: every site in exactly one part, held-out sites drawn from `drawn_from`. */
 export function loadSplit(sites: readonly CorpusSite[], dir = CORPUS_DIR): CorpusSplit {
