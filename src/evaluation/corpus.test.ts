@@ -16,9 +16,10 @@ import { totals } from './score.ts';
 // model; 1 since) — the count may only fall, and the whole corpus's recall may only rise (74.6 %
 // first measured, 86.4 % on 2026-11-29). Five sites joined the development part after the draw
 // (SPLIT.json added_after_draw; 37 of their 58 facts found when first drafted, which took the
-// whole to 83.3 %); 86.8 % with the rules they taught.
-const RECALL_FLOOR = 0.94;
-const WHOLE_RECALL_FLOOR = 0.86;
+// whole to 83.3 %); 86.8 % with the rules they taught. Six more the same day (42 of 69 when first
+// drafted); 88.0 % of the 44 sites after the eighth round.
+const RECALL_FLOOR = 0.95;
+const WHOLE_RECALL_FLOOR = 0.88;
 const ADDED_INVENTED_AT_MOST = 1;
 
 const corpus = loadCorpus();

@@ -38,7 +38,8 @@ export const FOUNDER_WORDS = [
   // the director "of our" school or studio heads this business; a bare "директор" may head another one
   'директор нашего', 'директор нашей', 'руководитель нашего', 'руководитель нашей',
   // the owner, as imprints and contact pages name them ("Inhaber: …", "Majitel: …", "Владелец: …")
-  'inhaber', 'inhaberin', 'majitel', 'majitelka', 'właściciel', 'właścicielka', 'eigenaar', 'владелец', 'владелица',
+  'inhaber', 'inhaberin', 'majitel', 'majitelka', 'właściciel', 'właścicielka', 'eigenaar', 'eigenares', 'владелец', 'владелица',
+  'propriétaire', 'propietario', 'propietaria', 'proprietário', 'proprietária', 'proprietario', 'proprietaria',
   // ja, zh (no word boundaries in these scripts)
   // 代表 (者): who represents the business, its head; 代表取締役: representative director
   '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
@@ -61,6 +62,18 @@ export const FIRST_PERSON_FOUNDING = [
   'i founded', 'i co-founded', 'i started', 'ich gründete', 'gründete ich', "j'ai fondé", "j'ai cofondé", 'fundé', 'fundei',
   'ho fondato', 'ik richtte', 'richtte ik', 'założyłem', 'założyłam', 'jsem založil', 'jsem založila', 'založil jsem',
   'založila jsem', 'я основал', 'я основала', 'основал я', 'основала я',
+];
+
+/**
+ * Someone says, in the first person, that they run the business ("I run", "leite ich", "je
+ * dirige"). Read only where the business they run is named right after as this site (see
+ * guards/first-person-lead.ts): "I run marketing at Foo" is someone else's job.
+ */
+export const FIRST_PERSON_LEADS = [
+  'i run', 'i lead', 'i manage', 'i own', 'i head', 'ich leite', 'leite ich', 'ich führe', 'führe ich', 'ich betreibe',
+  'betreibe ich', 'je dirige', 'je gère', 'dirijo', 'gestiono', 'regento', 'dirigo', 'gestisco', 'gerencio', 'ik leid',
+  'leid ik', 'ik run', 'run ik', 'ik beheer', 'beheer ik', 'prowadzę', 'kieruję', 'vedu', 'řídím', 'я руковожу',
+  'я управляю', 'руковожу я', 'управляю я',
 ];
 
 /** Headings of a page about the one person behind a business ("About me", "Über mich", "Обо мне"). */

@@ -38,6 +38,15 @@ const places: Array<{ name: string; html: string; country: string | null; city: 
   { name: 'a labelled location "Location: Lyon, France"', html: doc('en', '<main><p>Location: Lyon, France</p></main>'), country: 'FR', city: 'Lyon' },
   { name: 'an unlabelled "We ship to Germany, Austria" names no place', html: doc('en', '<main><p>Shipping: Germany, Austria</p></main>'), country: null, city: null },
   { name: 'a prefecture named in a sentence is not an address of the company… unless written as one', html: doc('ja', '<main><p>東京や大阪のお客様にもお届けします。</p></main>'), country: null, city: null },
+  { name: 'a Swedish "123 45 Stad" postcode on a Swedish page: the town, and Sweden', html: doc('sv', '<footer><p>Postadress: Exempel AB, Storgatan 5, 123 45 Vallby</p><p>Org.nr 556000-0000</p></footer>'), country: 'SE', city: 'Vallby' },
+  { name: 'a "NNN NN" postcode with the country after the town', html: doc('sk', '<footer><address>Hlavná 12A, 811 01 Bratislava, Slovensko</address></footer>'), country: 'SK', city: 'Bratislava' },
+  { name: 'a "NNN NN" postcode on a page in a language of none of its countries: the town only', html: doc('en', '<footer><address>Main Street 5, 123 45 Vallby</address></footer>'), country: null, city: 'Vallby' },
+  { name: 'a country\'s name in the street before a "NNN NN" postcode is not the country', html: doc('sv', '<footer><address>Israel Perssons Väg 5, 123 45 Vallby</address></footer>'), country: 'SE', city: 'Vallby' },
+  { name: 'a phone number\'s "755 50 10" is no postcode', html: doc('sv', '<footer><p>Ring 070 755 50 Ringvägen</p></footer>'), country: null, city: null },
+  { name: 'the Swedish "Vi är baserade i Vallby"', html: doc('sv', '<main><p>Vi är baserade i Vallby och hjälper värdar i hela regionen.</p></main>'), country: null, city: 'Vallby' },
+  { name: 'a British town before its postcode district: the town', html: doc('en', '<main><p>Fresh bread made to order, collection on Saturdays from Lisburn BT28.</p></main>'), country: null, city: 'Lisburn' },
+  { name: 'a British town before its full postcode', html: doc('en', '<main><p>Visit the workshop at 4 Quay Road, Leith EH6 6QN.</p></main>'), country: null, city: 'Leith' },
+  { name: 'a model\'s one-letter code ("Apple M2") is no postcode district', html: doc('en', '<main><p>Runs natively on Apple M2 and newer.</p></main>'), country: null, city: null },
 ];
 for (const s of places) {
   test(`places: ${s.name}`, async () => {

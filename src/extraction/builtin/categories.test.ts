@@ -89,3 +89,16 @@ test('opening hours with no address anywhere name no category', async () => {
   const page = doc('en', '', '<h1>Bergblick</h1><p>We look after your dogs while you are away, with long walks every day.</p><footer><p>Opening hours:</p><p>Mon-Fri 9am - 5pm</p></footer>');
   assert.equal((await categories({ '/': page })).value, null);
 });
+
+test('what a site is without ("renting without stress") and its invitation to follow it on social media do not classify it', async () => {
+  const keywords = { ...CATEGORY_KEYWORDS, 'Mental health': ['mental health', 'stress'], 'Social media': ['social media', 'instagram'] };
+  const input = { categoryNames: Object.keys(keywords), categoryKeywords: keywords };
+  const pages = [
+    pageFromHtml('https://place.test/', doc('en', '', '<h1>Holiday lets without stress</h1><p>We run your holiday home for you.</p><h2>Follow along on social media</h2><p>New photos every week.</p>')),
+  ];
+  const draft = verifyExtraction(await createBuiltinExtractor().extract({ pages, ...input }), pages, input);
+  assert.equal(draft.fields.categories.value, null, JSON.stringify(draft.fields.categories));
+  const stressful = [pageFromHtml('https://place.test/', doc('en', '', '<h1>Stress coaching for teams</h1><h2>Stress and mental health at work</h2>'))];
+  const coached = verifyExtraction(await createBuiltinExtractor().extract({ pages: stressful, ...input }), stressful, input);
+  assert.deepEqual(coached.fields.categories.value, ['Mental health']);
+});

@@ -25,7 +25,9 @@ export function categoryProposal(site: Site, categoryNames: readonly string[], k
   const places: Array<{ text: string; norm: string; page: SitePage; weight: number; running: boolean }> = [];
   const place = (text: string, page: SitePage, weight: number, running = false) => {
     const t = clean(text);
-    if (t && t.length <= 400) places.push({ text: t, norm: normalizeForMatch(t), page, weight, running });
+    if (!t || t.length > 400) return;
+    const norm = normalizeForMatch(t);
+    if (!invitesToFollow(norm)) places.push({ text: t, norm: withoutNegated(norm), page, weight, running });
   };
   for (const page of site.byRole('home', 'features', 'about')) {
     const $ = page.$;
@@ -169,4 +171,28 @@ function namesCart(names: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * "Follow us on social media", "Folge uns auf Instagram": an invitation to the site's own
+ * accounts, in the languages sites are commonly written in. It names where the site posts, not
+ * what it is.
+ */
+const FOLLOW_US = ['follow us', 'follow along', 'follow me', 'folge uns', 'folgt uns', 'folgen sie uns', 'suivez-nous', 'suivez nous', 'síguenos', 'siguenos', 'seguici', 'siga-nos', 'sigam-nos', 'volg ons', 'följ oss', 'følg oss', 'følg os', 'obserwuj nas', 'sledujte nás', 'sledujte nas', 'подписывайтесь', 'следите за нами', 'フォローして'];
+
+function invitesToFollow(norm: string): boolean {
+  return FOLLOW_US.some((f) => norm.includes(f));
+}
+
+/** Words that say what a thing is without: "Uthyrning utan stress", "sans stress", "no hassle". */
+const NEGATIONS = new Set(['without', 'no', 'zero', 'utan', 'uten', 'uden', 'ohne', 'kein', 'keine', 'keinen', 'sans', 'sin', 'senza', 'sem', 'zonder', 'geen', 'bez', 'без', 'nessun', 'nessuna']);
+
+/**
+ * The text with each word a negation stands before blanked: what a site is without ("renting
+ * without stress") does not classify it (stress is not its subject).
+ */
+function withoutNegated(norm: string): string {
+  const words = norm.split(' ');
+  for (let i = 0; i + 1 < words.length; i++) if (NEGATIONS.has(words[i])) words[i + 1] = '_';
+  return words.join(' ');
 }

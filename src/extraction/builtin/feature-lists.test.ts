@@ -122,6 +122,65 @@ const features: Array<{ name: string; pages: Record<string, string>; expect: str
     pages: { '/': doc('en', '<h1>Tool</h1><div><div><h3>Starter</h3><p>$5/month</p></div><div><h3>Team</h3><p>$20/month</p></div><div><h3>Business</h3><p>$50/month</p></div></div>') },
     expect: null,
   },
+  {
+    name: 'a section the markup names "services", with two cards of its own (a grid elsewhere needs three)',
+    pages: {
+      '/': doc('es', '<h1>Escape Room</h1><section class="servicios"><article class="servicios-mision"><img src="a.webp" alt=""><div><h2>La Misión</h2><p>Sala de escape: vuestro equipo tiene sesenta minutos para recuperar el documento robado.</p></div></article><article class="servicios-caso"><img src="b.webp" alt=""><div><h2>El Caso Perdido</h2><p>Juego portátil para grupos grandes: resolved el caso en vuestra oficina o en casa.</p></div></article></section>'),
+    },
+    expect: ['La Misión', 'El Caso Perdido'],
+  },
+  {
+    name: 'a "features" section whose cards sit in a grid inside it, under a section header; then a named box of two',
+    pages: {
+      '/': doc('en', '<h1>Macros</h1><section id="features"><div class="section__header"><div class="overline">Features</div><h2>All you need</h2></div><div class="bento"><div><h3>Block editor</h3><p>Snap blocks.</p></div><div><h3>Browser control</h3><p>Drive pages.</p></div><div><h3>Screen reading</h3><p>Find text on screen.</p></div></div></section>' +
+        '<section><h2>AI</h2><div class="ai-features"><div><h3>AI click</h3><p>Clicks what it sees.</p></div><div><h3>AI wait</h3><p>Waits for the page.</p></div></div></section>'),
+    },
+    expect: ['Block editor', 'Browser control', 'Screen reading', 'AI click', 'AI wait'],
+  },
+  {
+    name: 'link cards titled by a class ("cat-card__name") after their icon',
+    pages: {
+      '/': doc('en', '<h1>Bakery</h1><h2>Something for every day</h2><div class="row">' + ['Birthday<br>cakes', 'Scones &amp; buns', 'Fruit<br>tarts'].map((t) => `<div class="col"><a href="/gallery" class="cat-card"><div class="cat-card__icon">🎂</div><div class="cat-card__name">${t}</div></a></div>`).join('') + '</div>'),
+    },
+    expect: ['Birthday cakes', 'Scones & buns', 'Fruit tarts'],
+  },
+  {
+    name: 'a strip of items titled by a class ("strip-item__heading"), split by empty dividers',
+    pages: {
+      '/': doc(
+        'en',
+        '<h1>Bakery</h1><div class="strip">' +
+          [['Nut free', 'Every bake'], ['Baked daily', 'In our kitchen'], ['Orders by hand', 'Just for you']].map(([t, sub]) => `<div class="strip-item"><i class="icon"></i><div class="strip-item__heading">${t}</div><div class="strip-item__sub">${sub}</div></div>`).join('<div class="divider"></div>') +
+          '</div>',
+      ),
+    },
+    expect: ['Nut free', 'Baked daily', 'Orders by hand'],
+  },
+  {
+    name: 'a list typed as bullet lines of a paragraph, between an introduction and a closing remark',
+    pages: { '/': doc('de', '<h1>Hundepension</h1><p>Unsere Pension liegt am Waldrand.<br><br>• Rudelhaltung<br>• Teich und Wiese<br>– Außenanlage: 600 m2<br><br>Fragen Sie uns gerne!</p>') },
+    expect: ['Rudelhaltung', 'Teich und Wiese', 'Außenanlage: 600 m2'],
+  },
+  {
+    name: 'a page whose main heading names the services, under a path no role knows (Slovak "služby")',
+    pages: {
+      '/': doc('sk', '<h1>Energia pre firmy</h1><p>Poradenstvo.</p>'),
+      '/sluzby.html': doc('sk', '<section><div class="section-head"><h1>Energetické služby na mieru</h1></div><div class="prose"><h3>Správa energií</h3><ul><li>Kontrola faktúr</li><li>Mesačné reporty</li></ul><h3>Audit</h3><ul><li>Energetické audity</li></ul></div></section>'),
+    },
+    expect: ['Kontrola faktúr', 'Mesačné reporty', 'Energetické audity'],
+  },
+  {
+    name: "a restaurant's menu page: the sections of its menu (a section marked \"menu\" is not navigation)",
+    pages: {
+      '/': doc('it', '<h1>Pizzeria</h1><p>Dal 1990.</p>'),
+      '/menu.html': doc(
+        'it',
+        '<h1>Il menù</h1>' +
+          ['Le Pizze', 'Le Paste', 'I Dolci'].map((t, i) => `<section class="menu-category"><h2>${t}</h2><div class="menu-list"><div class="menu-item"><span class="name">Piatto ${i}</span><span class="price">9,00 €</span><span>Pomodoro, basilico e olio</span></div></div></section>`).join(''),
+      ),
+    },
+    expect: ['Le Pizze', 'Le Paste', 'I Dolci'],
+  },
 ];
 for (const s of features) {
   test(`features: ${s.name}`, async () => {

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import type { Evidence, FieldProposal } from '../types.ts';
-import { elementText } from '../element-text.ts';
+import { elementText, textLines } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { FOUNDER_WORD } from '../vocabulary.ts';
 import { PRICE } from '../pricing-models.ts';
@@ -21,9 +21,9 @@ import { statements } from './statements.ts';
 // "what … does", "why …?": the words between stop at the next "what " / "why ", so from each one
 // only its own stretch is read (with ".*" each read the rest of the heading).
 const FEATURE_HEADINGS =
-  /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funcionalidades|funzionalit|recursos|what you get|everything you need|everything included|capabilities|leistungen|unser angebot|highlights|what we do|what we offer|our services|services|servicios|nos services|prestations|nos interventions|servizi|serviços|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann|возможност|функци|услуги|что умеет|что вы получите|機能|特徴|特長|できること|サービス内容|主な機能/i;
+  /features|funktionen|fonctionnalit|caract[eé]ristiques|caracter[ií]sticas|funcionalidades|funzionalit|recursos|what you get|everything you need|everything included|capabilities|leistungen|unser angebot|highlights|what we do|what we offer|our services|services|servicios|nos services|prestations|nos interventions|servizi|serviços|služby|usługi|what (?:(?!what )[^\n])* does|was (?:(?!was )[^\n])* kann|возможност|функци|услуги|что умеет|что вы получите|機能|特徴|特長|できること|サービス内容|主な機能/i;
 export const USP_HEADINGS =
-  /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|por que|porque escolher|diferenciais|waarom|voordelen|proč|výhody|dlaczego|zalety|varför|fördelar|hvorfor|fordele|почему|преимуществ|選ばれる理由|強み|メリット|なぜ|为什么选择|優勢|优势/i;
+  /^why\b|why (?:(?!why )[^?\n])*\?|warum|pourquoi|por qu[eé]|perch[eé]|benefits|advantages|vorteile|avantages|ventajas|beneficios|vantaggi|vantagens|what makes|reasons to|por que|porque escolher|diferenciais|waarom|voordelen|proč|výhody|dlaczego|zalety|varför|fördelar|hvorfor|fordele|почему|преимуществ|選ばれる理由|選ぶ理由|強み|メリット|なぜ|为什么选择|為什麼選擇|选择我们的理由|選擇我們的理由|優勢|优势|^왜 |선택해야 하는 이유|선택하는 이유|선택할 이유|장점/i;
 const STEP_HEADINGS = /how (?:it|does it) works?|how to get started|so funktioniert|wie es funktioniert|in \d+ schritten|comment [cç]a marche|comment [cç]a fonctionne|c[oó]mo funciona|como funciona|come funziona|как это работает|как мы работаем|как начать|ご利用の流れ|使い方|導入の流れ/i;
 /**
  * Sections whose cards are not the product's features. "partner" only as a word's start: "Our partners",
@@ -45,15 +45,17 @@ const PRODUCTS_PATH = /products?|productos?|produkte?|produits?|prodotti|produto
 
 export function featureProposal(site: Site): FieldProposal | null {
   const list = new ItemList();
-  const pages = site.byRole('features', 'home');
+  const featurePages = [...site.byRole('features'), ...site.byRole('other').filter(titledAsFeatures)];
+  const pages = [...featurePages, site.home];
   // A question ("Questions?", "¿Te atreves?") titles a section or a call, never a feature.
   const notQuestion = (t: string) => !/[?\uff1f]$/.test(t) && !t.startsWith('¿');
   for (const page of pages) list.addAll(page, headed(page, FEATURE_HEADINGS).filter(notQuestion));
-  if (list.size < 3) for (const page of site.byRole('features')) list.addAll(page, pageHeadings(page));
+  for (const page of pages) if (list.size < 3) list.addAll(page, namedSections(page).filter(notQuestion));
+  if (list.size < 3) for (const page of [...featurePages, ...site.byRole('other').filter(isMenuPage)]) list.addAll(page, pageHeadings(page));
   if (list.size < 3) for (const page of pages) list.addAll(page, cardGrids(page).flat().filter(notQuestion));
   if (list.size < 3) for (const page of site.byRole('other').filter(isProductsPage)) list.addAll(page, cardGrids(page).flat());
   if (list.size < 3) for (const page of pages) list.addAll(page, headed(page, STEP_HEADINGS));
-  if (list.size < 3) for (const page of pages) list.addAll(page, [...definitionTerms(page), ...iconLists(page)]);
+  if (list.size < 3) for (const page of pages) list.addAll(page, [...definitionTerms(page), ...iconLists(page), ...bulletLines(page)]);
   if (list.size < 3) for (const page of site.byRole('pricing')) list.addAll(page, planFeatures(page));
   if (list.size < 3) for (const page of pages) list.addAll(page, enumeratedFeatures(page));
   return list.proposal('features');
@@ -133,12 +135,81 @@ export function headed(page: SitePage, headings: RegExp, skip?: (heading: Elemen
 }
 
 function isProductsPage(page: SitePage): boolean {
+  return PRODUCTS_PATH.test(pathOf(page));
+}
+
+/**
+ * A restaurant's or café's menu page ("/menu", "/speisekarte", "/cardapio", "/меню"): what it
+ * serves, as a products page lists what a shop sells. Only a whole path segment, so "/menus-and-more"
+ * or "/documentation" are not menus.
+ */
+const MENU_PAGE_NAMES = new Set(['menu', 'menù', 'menus', 'speisekarte', 'cardapio', 'menukaart', 'меню', 'メニュー', '菜单', '菜單']);
+
+function isMenuPage(page: SitePage): boolean {
+  const segments = pathOf(page).split('/').filter(Boolean);
+  const last = segments[segments.length - 1] ?? '';
+  const dot = last.lastIndexOf('.');
+  return MENU_PAGE_NAMES.has(dot > 0 ? last.slice(0, dot) : last);
+}
+
+function pathOf(page: SitePage): string {
   try {
-    return PRODUCTS_PATH.test(decodeURIComponent(new URL(page.url).pathname).toLowerCase());
+    return decodeURIComponent(new URL(page.url).pathname).toLowerCase();
   } catch {
-    return false;
+    return '';
   }
 }
+
+/**
+ * A page whose main heading names the services or features ("Energetické služby a riešenia na
+ * mieru", "Our services") is the site's features page, whatever its path says.
+ */
+function titledAsFeatures(page: SitePage): boolean {
+  const $ = page.$;
+  const h1 = $('h1').toArray().find((h) => isTag(h) && !inChrome($, h));
+  if (!h1) return false;
+  const title = clean(elementText(h1));
+  return title.length <= 80 && FEATURE_HEADINGS.test(title) && !NOT_FEATURES.test(title);
+}
+
+/**
+ * A box the markup names as the features or services section (<section class="services">,
+ * <div id="features">): the titles of its cards, two or more (a grid elsewhere needs three). The
+ * cards are the children of the first box within it, itself included, whose children mostly carry
+ * a title. The names are read word by word from class and id ("servicios-virus" → "servicios", "virus").
+ */
+function namedSections(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('section, div, ul').each((_, box) => {
+    if (!isTag(box) || !namesFeatures(box) || inChrome($, box)) return;
+    // A named card inside a named section ("services" > "service-item"): the section is read.
+    for (let p = box.parent; isTag(p); p = p.parent) if (namesFeatures(p)) return;
+    const heading = precedingHeading($, box);
+    if (heading && NOT_FEATURES.test(heading)) return;
+    for (const inner of [box, ...$(box).find('section, div, ul').toArray().filter(isTag)]) {
+      const cards = inner.children.filter(isTag).filter((c) => !emptyBox($, c));
+      const titles = cards.map((card) => cardTitle($, card)).filter((t): t is string => t !== null);
+      if (titles.length < 2 || titles.length < cards.length * 0.75) continue;
+      if (!titles.some((t) => PRICE.test(t)) && !PRICE.test(elementText(inner)) && !peopleCards($, cards, titles)) out.push(...titles);
+      break;
+    }
+  });
+  return out;
+}
+
+const MARKUP_WORD_SPLIT = /[\s_-]+/;
+
+function namesFeatures(el: Element): boolean {
+  const words = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`.toLowerCase().split(MARKUP_WORD_SPLIT);
+  return words.some((w) => FEATURE_MARKUP_WORDS.has(w));
+}
+
+/** The names sites give their features or services sections in class and id. */
+const FEATURE_MARKUP_WORDS = new Set([
+  'features', 'services', 'capabilities', 'leistungen', 'funktionen', 'fonctionnalites', 'prestations', 'servicios',
+  'caracteristicas', 'funcionalidades', 'servizi', 'funzionalita', 'servicos', 'diensten', 'uslugi', 'sluzby',
+]);
 
 /**
  * A features page's own section headings, when three or more each stand over text of their own
@@ -175,7 +246,8 @@ export function cardGrids(page: SitePage): string[][] {
     .find('div, section, ul, ol')
     .each((_, box) => {
       if (grids.length >= 3 || !isTag(box) || inChrome($, box) || insideTaken(box, taken)) return;
-      const own = box.children.filter(isTag).filter((c) => !['script', 'style', 'template'].includes(c.name));
+      // A divider between the cards (an empty box, a rule) is not a card.
+      const own = box.children.filter(isTag).filter((c) => !['script', 'style', 'template', 'hr'].includes(c.name) && !emptyBox($, c));
       // A grid laid out in rows (<div class="row"><div>card</div><div>card</div></div>, repeated): the rows' cards.
       const rows = own.filter((c) => cardTitle($, c) === null && isRow($, c));
       const children = rows.length >= 2 ? rows.flatMap((r) => r.children.filter(isTag)) : own;
@@ -212,6 +284,10 @@ function peopleCards($: CheerioAPI, cards: Element[], titles: string[]): boolean
   return short >= cards.length / 2;
 }
 
+function emptyBox($: CheerioAPI, el: Element): boolean {
+  return clean(elementText(el)) === '' && $(el).find('img, svg, picture, video, iframe').length === 0;
+}
+
 /** A row of two to four cards, each with its own title. */
 function isRow($: CheerioAPI, el: Element): boolean {
   const cells = el.children.filter(isTag);
@@ -233,14 +309,28 @@ function cardTitle($: CheerioAPI, card: Element): string | null {
   const marked = headings.length > 1 ? headings.filter((h) => /title/i.test(h.attribs.class ?? '')) : [];
   // A flip card repeats its title on its back (front: "Remote Support"; back: "Remote Support" and a sentence): one title.
   const repeated = headings.length > 1 && headings.every((h) => clean(elementText(h)) === clean(elementText(headings[0])));
-  const title = headings.length === 1 || repeated ? headings[0] : marked.length === 1 ? marked[0] : lead[0];
+  // Without a heading or bold lead, the one element the markup names as the card's title ("card__title", "item-name").
+  const named = headings.length === 0 && lead.length === 0 ? $(card).find('*').toArray().filter((el) => isTag(el) && namedTitle(el)) : [];
+  const title = headings.length === 1 || repeated ? headings[0] : marked.length === 1 ? marked[0] : (lead[0] ?? (named.length === 1 ? named[0] : undefined));
   if (!title) return null;
   const text = clean(elementText(title));
   const all = clean(elementText(card));
   if (text.length < 3 || text.length > 80 || all.length > 600) return null;
   // A bold word inside a sentence is emphasis, not a title: the card must begin with it.
-  if (headings.length === 0 && !all.startsWith(text)) return null;
+  if (headings.length === 0 && title !== named[0] && !all.startsWith(text)) return null;
   return text;
+}
+
+/** The last word of a class that names a title: "title", "card-title", "cat-card__name", "trust-item__heading". */
+const TITLE_CLASS_WORDS = new Set(['title', 'heading', 'name']);
+
+function namedTitle(el: Element): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).some((c) => {
+    const words = c.toLowerCase().split(MARKUP_WORD_SPLIT).filter(Boolean);
+    const last = words[words.length - 1];
+    // "name" alone is any name (a person's, a dish's); "card__name" is the card's title.
+    return TITLE_CLASS_WORDS.has(last) && (words.length >= 2 || last !== 'name');
+  });
 }
 
 function definitionTerms(page: SitePage): string[] {
@@ -267,6 +357,30 @@ function iconLists(page: SitePage): string[] {
     const links = items.filter((li) => $(li).find('a').length > 0 && clean($(li).find('a').text()) === clean($(li).text())).length;
     if (marked < items.length / 2 || links > items.length / 2 || texts.some((t) => t.length > MAX_ITEM || PRICE.test(t))) return;
     out.push(...texts.map((t) => t.replace(CHECK_MARK, '').trim()));
+  });
+  return out;
+}
+
+/** Characters that open a line of a list typed as text ("• Pond", "– Pond", "✓ Pond"). */
+const TYPED_BULLETS = new Set(['\u2022', '\u25aa', '\u25cf', '\u2013', '\u2014', '-', '*', '\u2713', '\u2714', '\u2705']);
+const MIN_TYPED_ITEMS = 3;
+
+/**
+ * A list typed as lines of a paragraph ("• Pond<br>• Fenced meadow<br>• Grooming"): the lines a
+ * bullet character opens, when three or more lines of one block do. The text around them (an
+ * introduction, a closing remark) is not an item.
+ */
+function bulletLines(page: SitePage): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  $('p, div').each((_, el) => {
+    if (!isTag(el) || $(el).children('p, div, ul, ol, table').length > 0 || inChrome($, el) || NOT_FEATURES.test(precedingHeading($, el) ?? '')) return;
+    const items = textLines(el)
+      .map(clean)
+      // "-5 %" or "*required" are not list lines: a hyphen or asterisk opens one only before a space.
+      .filter((line) => TYPED_BULLETS.has(line[0]) && (line[1] === ' ' || !'-*'.includes(line[0])))
+      .map((line) => line.slice(1).trim());
+    if (items.length >= MIN_TYPED_ITEMS && items.every((t) => t.length >= 3 && t.length <= MAX_ITEM && !PRICE.test(t))) out.push(...items);
   });
   return out;
 }
@@ -307,7 +421,7 @@ export function heroClaims(page: SitePage): string[] {
     const t = clean(elementText(el));
     // Buttons and links ("Download free trial", "See features") are calls to act, not claims.
     if (clean($(el).find('a, button').text()) === t) continue;
-    const marked = el.name === 'li' || CHECK_MARK.test(t) || $(el).find(ICON).length > 0 || (isTag(el.prev) && $(el.prev).is(ICON));
+    const marked = el.name === 'li' || CHECK_MARK.test(t) || $(el).find(ICON).length > 0 || (isTag(el.prev) && $(el.prev).is(ICON)) || isPill(el);
     if (marked && t.length >= 3 && t.length <= 80 && !PRICE.test(t)) claims.push(t.replace(CHECK_MARK, '').trim());
   }
   if (claims.length < 2) return [];
@@ -319,3 +433,14 @@ export function heroClaims(page: SitePage): string[] {
 }
 
 const ICON = 'svg, img, i, [class*=icon], [class*=tick], [class*=check]';
+
+/**
+ * A short label set in a pill ("pill", "hero-pill", "badge-pill"): the hero's row of them is its
+ * claims ("No sign-up", "Works offline"). "rounded-pill" only rounds a button's corners.
+ */
+function isPill(el: Element): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).some((c) => {
+    const words = c.toLowerCase().split(MARKUP_WORD_SPLIT);
+    return words[words.length - 1] === 'pill' && !words.includes('rounded');
+  });
+}

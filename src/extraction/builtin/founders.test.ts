@@ -127,6 +127,21 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
     ],
   },
   {
+    name: 'the owner in French, Spanish and Portuguese ("Propriétaire : …", "…, propietaria", "Proprietário: …")',
+    pages: {
+      '/': doc('fr', '<h1>Gîte</h1>'),
+      '/mentions-legales': doc('fr', '<h1>Mentions légales</h1><p>Propriétaire : Claire Vidal</p>'),
+      '/sobre': doc('es', '<h1>Sobre nosotros</h1><p>Sofía Ruiz, propietaria, atiende la tienda desde 2012.</p>'),
+      '/empresa': doc('pt', '<h1>A empresa</h1><p>Proprietário: João Costa</p>'),
+    },
+    // The about page ("/sobre") is read before the legal and other pages.
+    expect: [
+      ['Sofía Ruiz', 'propietaria', null],
+      ['Claire Vidal', 'Propriétaire', null],
+      ['João Costa', 'Proprietário', null],
+    ],
+  },
+  {
     name: 'a text in which someone says "I founded …", signed with their name (titles and an initial); not a founding story followed by a list of people',
     pages: {
       '/': doc('cs', '<h1>Dílna</h1>'),

@@ -6,6 +6,7 @@ import { normalizeForMatch } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
 import { inChrome } from './sections.ts';
+import { leadingVoices } from './first-person-lead.ts';
 import { isWholeName, nameEndAt, signatureName, wordStarts } from './person-names.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
@@ -19,14 +20,20 @@ import { sentenceAround, statements } from './statements.ts';
  */
 export function founderProposals(site: Site): FounderProposal[] {
   const found: FounderProposal[] = [];
-  const add = (name: string, title: string | null, bio: string | null, evidence: Evidence | null, bioEvidence: Evidence | null = null) => {
+  const add = (name: string, title: string | null, bio: string | null, evidence: Evidence | null, bioEvidence: Evidence | null = null, givenOnly = false) => {
     const n = clean(name);
-    if (!evidence || !(isPersonName(n) || isCjkName(n)) || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
+    const shaped = givenOnly ? isGivenName(n) : isPersonName(n) || isCjkName(n);
+    if (!evidence || !shaped || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
     // "written by", "fondée par": the statement's verb, not a title.
     const role = title && !/(?<![\p{L}])(?:by|par|von|por|da|door)$/iu.test(clean(title)) ? clean(title) : null;
     found.push({ name: n, title: role, bio: bio && bioEvidence ? bio : null, evidence: bioEvidence ? [evidence, bioEvidence] : [evidence] });
   };
+  const businessNames = [...site.ownNames, ...titleNames(site.home)];
   for (const page of site.byRole('about', 'team', 'home', 'legal', 'other')) {
+    // Only where a business presents its people: elsewhere "I run …" may be a customer's story.
+    if (page.role === 'about' || page.role === 'team') {
+      for (const v of leadingVoices(page, businessNames)) add(v.name, null, null, page.quote(v.quote), null, v.givenOnly);
+    }
     for (const org of organisations(page.jsonLd)) {
       for (const name of [...textsOf(org.founder), ...textsOf(org.founders), ...nodesOf(org.founder).flatMap((p) => textsOf(p.name))]) {
         add(name, null, null, page.quote(`founder.name: ${name}`) ?? page.quote(`founder: ${name}`) ?? page.quote(name));
@@ -262,6 +269,19 @@ const NOT_NAMES = /(?<![\p{L}])(?:the|our|team|about|founder|founders|company|gm
 function isPersonName(name: string): boolean {
   const words = name.split(/\s+/);
   return words.length >= 2 && words.length <= 5 && name.length <= 160 && !NOT_NAMES.test(name) && !FOUNDER_WORD.test(normalizeForMatch(name));
+}
+
+/** One word, as a given name alone is written ("Mia"): only where a sentence says it is someone's name (first-person-lead.ts). */
+function isGivenName(name: string): boolean {
+  return name.length >= 2 && name.length <= 40 && !/\s/.test(name) && !NOT_NAMES.test(name) && !FOUNDER_WORD.test(normalizeForMatch(name));
+}
+
+/** The site's names as its home page's title gives them ("Team | Acme-Hof" → "team", "acmehof"), in comparison form. */
+function titleNames(home: SitePage): string[] {
+  return home.meta.title
+    .split(/[|\u2013\u2014\u00b7:]| - /)
+    .map((part) => normalizeForMatch(part).replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((k) => k.length >= 3);
 }
 
 interface TeamCard {

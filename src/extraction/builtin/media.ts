@@ -43,6 +43,9 @@ function logos(site: Site): Array<FieldProposal | null> {
   return out;
 }
 
+/** Named as the brand's mark: "logo", "acme-logotype", "wordmark". */
+const LOGO_MARK = /logo|wordmark/i;
+
 /** The images of `page` that are the site's logo (see below); on pages other than the home page, only images named so. */
 function pageLogos(page: SitePage, home: SitePage): Array<FieldProposal | null> {
   const $ = page.$;
@@ -52,8 +55,9 @@ function pageLogos(page: SitePage, home: SitePage): Array<FieldProposal | null> 
   const named: Array<FieldProposal | null> = [];
   const linkedHome: Array<FieldProposal | null> = [];
   // Named itself, or the only image of a box named so (<div id="logo"><img alt="Tusky icon"></div>).
+  // A wordmark is the logo written as the name ("/img/wordmark.png").
   const marked = (el: Element) =>
-    /logo/i.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`) ||
+    LOGO_MARK.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.alt ?? ''} ${el.attribs.src ?? ''}`) ||
     (el.parent?.type === 'tag' && /logo/i.test(`${(el.parent as Element).attribs.class ?? ''} ${(el.parent as Element).attribs.id ?? ''}`) && $(el.parent).find('img').length === 1);
   const logoCount = $('img[src]').toArray().filter((i) => marked(i)).length;
   // Elsewhere than the home page a logo is ours when it sits in the header or its alt text names

@@ -36,6 +36,30 @@ const cases: Array<{ name: string; html: string; expectName: string | null; expe
     expectName: 'Juego Enigma Barcelona',
     expectTagline: 'Escape Room Fun Nights',
   },
+  {
+    name: 'a main heading clipped to a pixel for screen readers is not the tagline: the hero\'s first visible line is',
+    html: '<html><head><title>Lumo Lamps | Lamps</title></head><body><h1 style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">Lamps in Lyon | Lumo Lamps</h1><header><nav><a href="/">Lumo Lamps</a></nav></header><main><div class="hero"><a href="/shop">SHOP</a><p>Handmade lamps from recycled glass</p><p>Every piece blown in our own workshop</p></div><h2>Collections</h2></main></body></html>',
+    expectName: 'Lumo Lamps',
+    expectTagline: 'Handmade lamps from recycled glass',
+  },
+  {
+    name: 'an "sr-only" main heading is skipped the same way',
+    html: '<html><head><title>Lumo Lamps</title></head><body><main><h1 class="sr-only">Lumo Lamps, lamps made in Lyon since 1990</h1><section><p>Light that lasts a lifetime</p></section></main></body></html>',
+    expectName: 'Lumo Lamps',
+    expectTagline: 'Light that lasts a lifetime',
+  },
+  {
+    name: 'an h1 that is only the name (an intro overlay) is not the tagline: the hero heading after it is',
+    html: '<html><head><title>Nordwind Trading</title></head><body><section id="intro"><h1>NORDWIND</h1></section><div id="site"><header><nav><a href="/">Home</a></nav></header><main class="hero"><span class="kicker">SINCE 2020</span><h1>Shipping made simple.</h1></main><h2>Services</h2></div></body></html>',
+    expectName: 'Nordwind Trading',
+    expectTagline: 'Shipping made simple.',
+  },
+  {
+    name: 'after an h1 that is only the name, a caption paragraph further on is not the tagline',
+    html: '<html><head><title>Casa Alta</title></head><body><header><nav><a href="/">Inicio</a></nav><h1>Casa Alta</h1></header><main><section><img src="logo.png" alt="Logo"><p>HECHO A MANO. MENDOZA.</p><h4>NOSOTROS</h4><p>Una casa familiar.</p></section></main></body></html>',
+    expectName: 'Casa Alta',
+    expectTagline: null,
+  },
 ];
 for (const c of cases) {
   test(`names: ${c.name}`, async () => {

@@ -47,3 +47,14 @@ export function nameEndAt(text: string, start: number): number | null {
 export function* wordStarts(text: string): Generator<number> {
   for (const m of text.matchAll(WORD_START)) yield m.index;
 }
+
+const GIVEN_NAME_AT = new RegExp(`${WORD}(?![\\p{L}\\p{M}\\p{N}])`, 'uy');
+
+/**
+ * The end of a given name alone at `start` ("Mia" in "with my wife Mia I run …"), or null. Only
+ * read where a sentence says whose name it is: one capitalised word is a name nowhere else.
+ */
+export function givenNameEndAt(text: string, start: number): number | null {
+  GIVEN_NAME_AT.lastIndex = start;
+  return GIVEN_NAME_AT.test(text) ? GIVEN_NAME_AT.lastIndex : null;
+}

@@ -10,6 +10,8 @@ import { brazilianAddress, namesBrazil } from '../brazilian-address.ts';
 import { germanAddress } from '../german-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
+import { ukPostcodeTown } from '../uk-address.ts';
+import { spacedPostcodeAddress, spacedPostcodeCountry } from '../spaced-postcode-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
 import { internationalNumbers, type InternationalNumber } from '../phone-country.ts';
 
@@ -48,8 +50,10 @@ export function placeProposals(site: Site): FieldProposal[] {
       out.push(...fromLabelledPlace(page, text));
       const based = BASED_IN.exec(text);
       if (based) out.push(...fromBasedIn(page, text, based));
-      // The US form (city, state code, ZIP) is an address wherever it stands.
+      // The US form (city, state code, ZIP) is an address wherever it stands; so is the British town and postcode.
       if (hasUsStateAndZip(text)) out.push(...fromAddress(page, text));
+      const uk = ukPostcodeTown(text);
+      if (uk) out.push(propose('city', uk.city, [page.quote(text.length <= 300 ? text : uk.text)]));
       // An imprint writes its address one line per block: read the postcode line with the two after it.
       if (page.role === 'legal' || page.role === 'contact') out.push(...fromAddress(page, said.slice(i, i + 3).join('\n')), ...fromLocalForms(page, text));
     });
@@ -173,7 +177,7 @@ function stated(page: SitePage, key: string, value: string): Evidence | null {
  */
 const PLACE = "\\p{Lu}[\\p{L}'’.-]*(?: (?:am |an der |sur |de |del |la )?\\p{Lu}[\\p{L}'’.-]*){0,3}";
 const BASED_IN = new RegExp(
-  `(?<![\\p{L}])(?:based in|headquartered in|located in|offices? in|ansässig in|mit sitz in|sitz in|basée? à|basés à|situées? à|siège à|con sede en|ubicad[ao]s? en|con sede a|gevestigd in)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
+  `(?<![\\p{L}])(?:based in|headquartered in|located in|offices? in|ansässig in|mit sitz in|sitz in|basée? à|basés à|situées? à|siège à|con sede en|ubicad[ao]s? en|con sede a|gevestigd in|baserade? i|baserat i|basert i|baseret i|med säte i|med sete i|med sæde i)\\s+(${PLACE})(?:,\\s*(${PLACE}))?`,
   'u',
 );
 /**
@@ -243,6 +247,14 @@ function fromLocalForms(page: SitePage, line: string): Array<FieldProposal | nul
   }
   const de = germanAddress(line);
   if (de) out.push(propose('country', 'DE', [page.quote(line.length <= 200 ? line : de)]));
+  const spaced = spacedPostcodeAddress(line);
+  if (spaced) {
+    const evidence = page.quote(line.length <= 200 ? line : spaced.text);
+    out.push(propose('city', spaced.city, [evidence]));
+    // A country is named after the town ("831 03 Bratislava, Slovensko"); before it stand the street and the company.
+    const code = countryIn(spaced.after, page.snapshot.lang) ?? spacedPostcodeCountry(spaced.text, [page.snapshot.lang]);
+    if (code) out.push(propose('country', code, [evidence]));
+  }
   const cityLast = russianStreetCity(line);
   if (cityLast && line.length <= 200) out.push(propose('city', cityLast, [page.quote(line)]));
   const ru = RUSSIAN_CITY.exec(line);

@@ -70,6 +70,39 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     },
     expect: { model: null, summary: null },
   },
+  {
+    name: 'a commission per booking ("10–12% / per bokning"): usage-based, the packages as the summary',
+    pages: {
+      '/': doc('sv', '<h1>Uthyrning</h1><p>Vi sköter allt.</p>'),
+      '/priser': doc('sv', '<h1>Priser</h1><div><h3>Bas</h3><p>10–12% / per bokning</p></div><div><h3>Plus</h3><p>15–17% / per bokning</p></div>'),
+    },
+    expect: { model: 'usage-based', summary: 'Bas 10–12% / per bokning; Plus 15–17% / per bokning' },
+  },
+  {
+    name: 'a percentage off per order is a discount, not a fee',
+    pages: { '/': doc('en', '<h1>Tea shop</h1><h2>Prices</h2><p>Save 10% per order with the code TEA10.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: "a product's schema.org offer terms in Korean: free with one-time purchases, the terms as the summary",
+    pages: {
+      '/': `<!doctype html><html lang="ko"><head><title>앱</title><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'SoftwareApplication', name: '앱', offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', description: '기본 기능은 무료예요. 원하면 일회성 구매를 추가할 수 있고, 구독은 없어요.' } })}</script></head><body><main><h1>앱</h1><p>당신의 하루를 기록해요.</p></main></body></html>`,
+    },
+    expect: { model: 'freemium', summary: '기본 기능은 무료예요. 원하면 일회성 구매를 추가할 수 있고, 구독은 없어요.' },
+  },
+  {
+    name: 'a shop whose products a script draws, with its "Add to basket" button: one-time',
+    pages: {
+      '/': doc('en', '<h1>Bakery</h1><p>Cakes made to order.</p>'),
+      '/shop': doc('en', '<h1>Shop</h1><div id="products">Loading products…</div><button type="button">🛍 Add to basket</button>'),
+    },
+    expect: { model: 'one-time', summary: null },
+  },
+  {
+    name: 'a sentence about a cart is no basket button',
+    pages: { '/': doc('en', '<h1>Shop builder</h1><p>Customers add to cart from any page of your site.</p>') },
+    expect: { model: null, summary: null },
+  },
 ];
 
 for (const c of cases) {

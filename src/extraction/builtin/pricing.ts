@@ -1,5 +1,5 @@
 import type { Evidence, FieldProposal } from '../types.ts';
-import { PRICE, pricingModelOf, pricingSignals, type PricingModel, type PricingSignals } from '../pricing-models.ts';
+import { PRICE, pricingModelOf, pricingSignals, statesCommission, isBasketButton, type PricingModel, type PricingSignals } from '../pricing-models.ts';
 import type { Element } from 'domhandler';
 import { elementText } from '../element-text.ts';
 import { headingsMatching, inChrome } from './sections.ts';
@@ -7,8 +7,9 @@ import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 import { faqProposals } from './faq.ts';
 import { priceOnRequest } from './price-on-request.ts';
+import { offerTerms } from './offer-terms.ts';
 
-const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价/i;
+const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|priser|prislista|prisliste|cennik|ceník|cenník|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价|가격|요금/i;
 const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
 
 /**
@@ -27,7 +28,13 @@ export function pricingProposals(site: Site): FieldProposal[] {
     out.push(summary(page));
     if (out.some((p) => p?.field === 'pricing_model')) break;
   }
+  // No pricing page or section states the model: the product's structured offer may.
+  if (!out.some((p) => p?.field === 'pricing_model')) {
+    const offered = offerTerms(site);
+    out.push(...offered.filter((p) => p.field === 'pricing_model' || !out.some((q) => q?.field === 'pricing_summary')));
+  }
   if (!out.some((p) => p?.field === 'pricing_model')) out.push(openSourceLicence(site));
+  if (!out.some((p) => p?.field === 'pricing_model')) out.push(basketButton(site));
   if (!out.some((p) => p?.field === 'pricing_summary')) out.push(costAnswer(site));
   if (!out.some((p) => p?.field === 'pricing_summary')) out.push(priceOnRequest(site));
   const model = out.find((p) => p?.field === 'pricing_model')?.value;
@@ -41,6 +48,18 @@ function openSourceLicence(site: Site): FieldProposal | null {
     const sentences = statements(page, { footer: true, max: 2000 }).flatMap((s) => (s.length <= 300 ? [s] : s.split(/(?<=[.!?\u3002])\s+/)));
     const said = sentences.find((s) => s.length <= 300 && pricingSignals(s).openSource);
     if (said) return propose('pricing_model', 'open-source', [page.quote(said)]);
+  }
+  return null;
+}
+
+/**
+ * A shop whose products and prices a script draws still shows its "Add to basket" button: goods
+ * bought per order, paid once each (as "zzgl. Versand" says on a price list).
+ */
+function basketButton(site: Site): FieldProposal | null {
+  for (const page of site.byRole('pricing', 'home', 'features', 'other')) {
+    const line = (page.snapshot.text ?? '').split('\n').find(isBasketButton);
+    if (line) return propose('pricing_model', 'one-time', [page.quote(line)]);
   }
   return null;
 }
@@ -82,7 +101,7 @@ function supporting(model: PricingModel, said: Array<{ text: string; s: PricingS
       texts.push(first((s) => s.usage));
       break;
     case 'one-time':
-      texts.push(first((s) => s.oneTime) ?? first((s) => (s.paidAmount || s.shippingExtra) && !s.subscription && !s.usage));
+      texts.push(first((s) => s.oneTime) ?? first((s) => (s.paidAmount || s.shippingExtra || s.basket) && !s.subscription && !s.usage));
       break;
     case 'subscription':
       texts.push(first((s) => s.subscription));
@@ -103,7 +122,7 @@ function summary(page: SitePage): FieldProposal | null {
   const parts: string[] = [];
   const evidence: Evidence[] = [];
   said.forEach((price, i) => {
-    if (parts.length >= 4 || price.length > 80 || !(PRICE.test(price) || FREE_PLAN.test(price))) return;
+    if (parts.length >= 4 || price.length > 80 || !(PRICE.test(price) || FREE_PLAN.test(price) || statesCommission(price))) return;
     const name = said[i - 1];
     const named = name && name.length <= 40 && !PRICE.test(name) ? page.quote(`${name} ${price}`) : null;
     const e = named ?? page.quote(price);

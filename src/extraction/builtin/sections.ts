@@ -38,8 +38,18 @@ export function chromeItself($: CheerioAPI, el: Element): boolean {
   return (
     CHROME_TAGS.has(el.name) ||
     (el.name === 'header' && $(el).find('nav').length > 0) ||
-    (markup.trim() !== '' && (CHROME_MARKUP.test(markup) || TESTIMONIAL_MARKUP.test(markup)))
+    (markup.trim() !== '' && (chromeMarkup($, el, markup) || TESTIMONIAL_MARKUP.test(markup)))
   );
+}
+
+/**
+ * A <section> or <article> marked "menu" that holds a heading is a restaurant's menu ("menu-category"
+ * over its pizzas): navigation menus are lists and boxes of links, not titled sections of the page.
+ */
+function chromeMarkup($: CheerioAPI, el: Element, markup: string): boolean {
+  if (!CHROME_MARKUP.test(markup)) return false;
+  if ((el.name !== 'section' && el.name !== 'article') || CHROME_MARKUP.test(markup.toLowerCase().split('menu').join(' '))) return true;
+  return $(el).find(HEADINGS).length === 0;
 }
 
 const chrome = new WeakMap<Element, boolean>();

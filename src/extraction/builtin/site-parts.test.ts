@@ -124,3 +124,16 @@ test('a landing page whose only running text is its hero: the sentences under th
   const tagline = doc('en', '<header><h1>Acme</h1><p>Notes for teams</p><nav><a href="/a">About</a></nav></header>');
   assert.equal(await valueOf('description', { '/': tagline }), null, 'a hero line that is not written in sentences says too little');
 });
+
+test('a section marked "menu" that holds a heading is a restaurant\'s menu, content; a box or an untitled section marked so is navigation', async () => {
+  const cards = (names: string[]) => `<div class="grid">${names.map((n) => `<div><h3>${n}</h3><p>Pomodoro, mozzarella e basilico fresco.</p></div>`).join('')}</div>`;
+  const page = (part: string) => ({ '/': doc('it', `<main><h1>Pizzeria</h1><p>Dal 1990.</p>${part}</main>`) });
+  assert.deepEqual(await valueOf('features', page(`<section class="menu-section"><h2>Le pizze</h2>${cards(['Margherita classica', 'Quattro stagioni', 'Calzone al forno'])}</section>`)), [
+    'Margherita classica',
+    'Quattro stagioni',
+    'Calzone al forno',
+  ]);
+  assert.equal(await valueOf('features', page(`<div class="mega-menu">${cards(['Chi siamo oggi', 'Dove trovarci', 'Orari di apertura'])}</div>`)), null);
+  const untitled = `<section class="menu-drawer"><div class="grid">${['Home page', 'Contatti utili', 'Prenotazioni'].map((n) => `<div><b>${n}</b> vai alla pagina</div>`).join('')}</div></section>`;
+  assert.equal(await valueOf('features', page(untitled)), null);
+});

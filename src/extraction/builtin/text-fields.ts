@@ -6,6 +6,7 @@ import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { categoryProposal } from './categories.ts';
 import { featureProposal } from './feature-lists.ts';
 import { uspProposal } from './usps.ts';
+import { nextHeroLine, visuallyHidden } from './hero-lines.ts';
 import { headingsMatching, inChrome, paragraphs, underHeading } from './sections.ts';
 import { clean, isHomeHref, propose, type Site, type SitePage } from './site.ts';
 import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './structured-data.ts';
@@ -20,7 +21,7 @@ export function textProposals(site: Site, categoryNames: readonly string[], cate
   const name = nameCandidates(home, site.ownNames);
   const out: Array<FieldProposal | null> = [];
   for (const n of name) out.push(propose('name', n, [home.quote(n)]));
-  for (const t of taglineCandidates(home, name[0] ?? '')) out.push(propose('tagline', t, [home.quote(t)]));
+  for (const t of taglineCandidates(home, name[0] ?? '', site.ownNames)) out.push(propose('tagline', t, [home.quote(t)]));
   for (const d of shortDescriptionCandidates(home, name[0] ?? '')) out.push(propose('short_description', d, [home.quote(d)]));
   out.push(description(site));
   out.push(featureProposal(site));
@@ -102,9 +103,17 @@ function headerBrand(home: SitePage): string {
   return '';
 }
 
-function taglineCandidates(home: SitePage, name: string): string[] {
+function taglineCandidates(home: SitePage, name: string, ownNames: readonly string[]): string[] {
   const $ = home.$;
-  const first = $('h1').first()[0] as Element | undefined;
+  // A heading clipped to a pixel or hidden is for search engines and screen readers: the page's
+  // main heading is the first one a visitor sees; where every <h1> is hidden, the hero's first
+  // visible line stands in its place.
+  const h1s = $('h1').toArray() as Element[];
+  const first = h1s.find((h) => !visuallyHidden(h));
+  const heroInstead = !first && h1s.length > 0 ? nextHeroLine($, h1s[0]) : '';
+  // An <h1> that is only the site's name (a logo line, an intro overlay) names the site; a
+  // heading right after it (the hero's own) says what it is.
+  const afterName = first && onlyTheName(clean(elementText(first)), name, ownNames) ? nextHeroLine($, first, { heading: true }) : '';
   const h1 = clean(elementText(first));
   const titleRest = home.meta.title.split(SEPARATOR).slice(1).join(' - ').trim();
   const h2 = clean(elementText($('h2').toArray().find((h) => !inChrome($, h as Element))));
@@ -123,9 +132,22 @@ function taglineCandidates(home: SitePage, name: string): string[] {
   const h1Rest = h1Parts.length === 2 && n !== '' && h1Parts.some((p) => normalizeForMatch(p) === n) ? (h1Parts.find((p) => normalizeForMatch(p) !== n) ?? '') : '';
   // Last: the page's own definition of the product ("Acme is a … solution …"), its first sentence.
   const defined = firstSentence(definition(home, name));
-  return unique([h1, h1Rest, titleRest, home.meta.ogDescription, heroSubline($, first), first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle, metaLine, defined].map(clean)).filter(
+  return unique([h1, h1Rest, heroInstead, titleRest, home.meta.ogDescription, heroSubline($, first), afterName, first ? '' : markedTagline($, name), isPhrase(h2) ? h2 : '', wholeTitle, metaLine, defined].map(clean)).filter(
     (t) => t.length >= 8 && t.length <= 160 && normalizeForMatch(t) !== n && !titleLike(t, title, n) && saysSomething(t, n),
   );
+}
+
+/**
+ * The line is the site's name and nothing more: the drafted name ("AVISAIL" for "Avisail
+ * Technologies", its first words) or one of the site's own names (host, og:site_name).
+ */
+function onlyTheName(line: string, name: string, ownNames: readonly string[]): boolean {
+  const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
+  const k = key(line);
+  if (k.length < 2) return false;
+  const l = normalizeForMatch(line);
+  const n = normalizeForMatch(name);
+  return k === key(name) || ownNames.includes(k) || (n !== '' && n.startsWith(`${l} `));
 }
 
 const MAX_ONE_LINE = 100;

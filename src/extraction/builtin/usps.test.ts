@@ -5,7 +5,9 @@ import { verifyExtraction } from '../verify.ts';
 import { pageFromHtml } from '../page-fixture.ts';
 
 // USPs written as a "why <name>" section on a page the roles do not name, as a hero line of
-// claims set apart by middle dots, and as a row of key figures, each on a loopback site of its own.
+// claims set apart by middle dots, as a row of key figures, as "reasons to choose" in Japanese and
+// Korean, as a hero's pills, as "no …, no …" inside a paragraph and as an about page's grid of
+// qualities, each on a loopback site of its own.
 const extractor = createBuiltinExtractor();
 const doc = (lang: string, body: string, title = 'Product') => `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><main>${body}</main></body></html>`;
 
@@ -47,6 +49,57 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: string
       ),
     },
     expect: ['24/7 Support line', '360° View of your stock', '< 2 min To set up a till', '3 apps One login for all'],
+  },
+  {
+    name: 'a Japanese "<name>を選ぶ理由" (reasons to choose) section on the about page',
+    pages: {
+      '/': doc('ja', '<h1>船舶と投資</h1><p>テクノロジー企業です。</p>'),
+      '/about.html': doc('ja', '<h1>会社について</h1><h2>Kaisen を選ぶ理由</h2><div class="grid"><div class="card"><h3>テクノロジーファースト</h3><p>自社で開発。</p></div><div class="card"><h3>無借金経営</h3><p>借入なし。</p></div><div class="card"><h3>少数精鋭</h3><p>小さなチーム。</p></div></div>'),
+    },
+    expect: ['テクノロジーファースト', '無借金経営', '少数精鋭'],
+  },
+  {
+    name: 'a Korean "선택해야 하는 이유" (why you should choose) section',
+    pages: { '/': doc('ko', '<h1>가계부 앱</h1><h2>저희를 선택해야 하는 이유</h2><ul><li>광고 없음</li><li>가입 없이 시작</li><li>오프라인에서도 작동</li></ul>') },
+    expect: ['광고 없음', '가입 없이 시작', '오프라인에서도 작동'],
+  },
+  {
+    name: "the hero's row of pills, a badge for the store beside them not one",
+    pages: {
+      '/': doc('ko', '<div class="hero"><h1>당신의 사주, 당신의 휴대폰 안에.</h1><p>원국과 오늘의 리딩은 무료예요.</p><div class="badges"><span class="badge">App Store</span></div><div class="pills"><span class="pill">가입 없음</span><span class="pill">구독 없음</span><span class="pill">오프라인에서도 작동</span></div></div><section><h2>원국</h2><p>설명.</p></section>'),
+    },
+    expect: ['가입 없음', '구독 없음', '오프라인에서도 작동'],
+  },
+  {
+    name: 'a sentence of two "no" clauses inside a longer paragraph',
+    pages: {
+      '/': doc('it', '<h1>Pizzeria a Como</h1><section><h2>Ordina online</h2><p>Aggiungi i piatti, indica se passi a ritirare o vuoi la consegna, e paghi come preferisci: con carta adesso oppure in contanti alla consegna o al ritiro. Nessuna app, nessuna commissione.</p></section>'),
+      '/ordina.html': doc('it', '<h1>Asporto</h1><p>Come vuoi la tua pizza? Ordina direttamente dal sito: scegli dal menù, componi il carrello e ci arriva tutto. Senza app, senza commissioni, prezzo vero. Il telefono resta per prenotare un tavolo.</p>'),
+    },
+    expect: ['Nessuna app, nessuna commissione.', 'Senza app, senza commissioni, prezzo vero.'],
+  },
+  {
+    name: 'the grid of cards on a page titled "Om oss" (a path no role knows), when nothing else sets the site apart',
+    pages: {
+      '/': doc('sv', '<h1>Uthyrning för värdar</h1><p>Vi sköter bokningar och städning.</p>'),
+      '/om-oss.html': doc(
+        'sv',
+        '<h1>Om oss</h1><div class="person"><img src="p.jpg" alt=""><div><h2>Anna Berg</h2><p>VD. Jag ser till att allt rullar.</p></div></div><div class="grid"><article class="card"><h3>Värdskap med struktur</h3><p>Checklistor och uppföljning för bättre betyg.</p></article><article class="card"><h3>Nära dig</h3><p>Bas i stan, vi täcker hela länet.</p></article><article class="card"><h3>Flexibelt upplägg</h3><p>Välj paket eller styckvisa tillägg.</p></article></div>',
+      ),
+    },
+    expect: ['Värdskap med struktur', 'Nära dig', 'Flexibelt upplägg'],
+  },
+  {
+    name: 'the values grid of an about page ("/our-story"); a grid of its team is not one',
+    pages: {
+      '/': doc('en', '<h1>Bakes without barriers</h1><p>Cakes for everyone.</p>'),
+      '/our-story.html': doc(
+        'en',
+        '<h1>Made with love</h1><h2>Meet the team</h2><div class="row"><div><h5>Rebecca Shaw</h5><p>Baker</p></div><div><h5>Tom Shaw</h5><p>Deliveries</p></div><div><h5>Anna Lee</h5><p>Orders</p></div></div>' +
+          '<h2>What we stand for</h2><div class="row"><div class="value-card"><h5>Free from, full of flavour</h5><p>Giving up gluten should not mean giving up joy.</p></div><div class="value-card"><h5>Made locally, with care</h5><p>Small batches in our own kitchen.</p></div><div class="value-card"><h5>An inclusive table</h5><p>Everyone reaches for the same slice.</p></div></div>',
+      ),
+    },
+    expect: ['Free from, full of flavour', 'Made locally, with care', 'An inclusive table'],
   },
 ];
 

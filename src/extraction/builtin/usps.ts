@@ -5,7 +5,8 @@ import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { CONTRAST, CRAFT, DENIAL, GUARANTEED, NEGATION_WORDS, STANDING, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, TRAVEL, TRUST, wordsSource } from '../vocabulary.ts';
 import { LIMITS } from '../limits.ts';
 import { faqContext } from './faq.ts';
-import { CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
+import { aboutPages } from './about-pages.ts';
+import { cardGrids, CHECK_MARK, headed, heroClaims, ItemList, MAX_ITEM, USP_HEADINGS } from './feature-lists.ts';
 import { listedItems } from './sections.ts';
 import { inChrome, precedingHeading, underHeading } from './sections.ts';
 import { clean, type Site, type SitePage } from './site.ts';
@@ -49,6 +50,9 @@ export function uspProposal(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'about', 'features', 'other')) if (list.size < 3) list.addAll(page, claimSentences(page, standingClaim), MAX_CLAIM_SENTENCE);
   if (list.size < 3) list.addAll(site.home, claimSentences(site.home, guaranteeClaim), MAX_CLAIM_SENTENCE);
   if (list.size < 3) list.addAll(site.home, nearby(site.home));
+  // Last, an about page's own grid of cards ("Structured hosting", "Close to you", "Flexible
+  // plans"): where a business tells who it is, the few qualities it sets out side by side are its case.
+  for (const page of aboutPages(site)) if (list.size < 3) list.addAll(page, cardGrids(page)[0] ?? []);
   return list.proposal('usps');
 }
 
@@ -173,7 +177,8 @@ const CLAUSE_END = /[,.;:!?]\s*|\s-\s/u;
 /**
  * Claims of what the product spares its users: a short block with two clauses or more that each
  * open with "no" ("Kein Extra, kein Aufpreis — das ist unser Standard.", "Keine Kreditkarte. Kein
- * Risiko.", "Lädt schnell — kein WordPress, kein Plugin-Ballast."). One "no" is a remark ("Kein
+ * Risiko.", "Lädt schnell — kein WordPress, kein Plugin-Ballast."), or such a sentence within a
+ * longer paragraph ("… pay by card or in cash. No app, no fees."). One "no" is a remark ("Kein
  * Spam."), and a bare "No, …" answers a question.
  */
 function spared(page: SitePage): string[] {
@@ -182,16 +187,23 @@ function spared(page: SitePage): string[] {
   $('p, li, dd, td, span, h2, h3, h4, figcaption').each((_, el) => {
     if (out.length >= MAX_CONTRASTS || $(el).children(BLOCKS).length > 0 || inChrome($, el)) return;
     const text = clean(elementText(el));
-    if (text.length < MIN_SENTENCE || text.length > MAX_SENTENCE || /[?\uff1f]$/.test(text) || QUOTATION.test(text)) return;
-    const negated = normalizeForMatch(text)
-      .split(CLAUSE_END)
-      .filter((clause) => {
-        const words = clause.trim().split(' ');
-        return words.length >= 2 && NEGATION.has(words[0]);
-      });
-    if (negated.length >= 2 && !faqContext(page, el) && !inTestimonial($, el)) out.push(text);
+    if (text.length < MIN_SENTENCE || QUOTATION.test(text)) return;
+    const claims = (text.length <= MAX_SENTENCE ? [text] : text.split(SENTENCE_END).map((x) => x.trim())).filter(
+      (x) => x.length >= MIN_SENTENCE && x.length <= MAX_SENTENCE && !/[?\uff1f]$/.test(x) && negatedClauses(x) >= 2,
+    );
+    if (claims.length && !faqContext(page, el) && !inTestimonial($, el)) out.push(...claims);
   });
   return out;
+}
+
+/** The clauses of `text` that open with a "no" and say what is spared (a bare "No," answers a question). */
+function negatedClauses(text: string): number {
+  return normalizeForMatch(text)
+    .split(CLAUSE_END)
+    .filter((clause) => {
+      const words = clause.trim().split(' ');
+      return words.length >= 2 && NEGATION.has(words[0]);
+    }).length;
 }
 
 const BLOCKS = 'p, li, div, ul, ol, dl, table, h1, h2, h3, h4, h5, h6, blockquote';

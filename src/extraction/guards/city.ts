@@ -5,12 +5,14 @@ import { clausesOf, namesACompany, type Clause } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { brazilianAddress } from '../brazilian-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
+import { spacedPostcodeAddress } from '../spaced-postcode-address.ts';
+import { ukPostcodeTown } from '../uk-address.ts';
 
 export type CityCheck = { ok: true } | { ok: false; reason: string };
 
 /** Words that make a sentence about where a company is, in the languages page picking knows. */
 const PLACE_WORD =
-  /(?<![\p{L}])(?:based|headquarter(?:s|ed)?|hq|located|offices?|address|addresslocality|city|ansässig|sitz|standort|büro|adresse|anschrift|basée?s?|situé(?:e|s)?|siège|bureaux?|sede|ubicad[ao]s?|oficinas?|dirección|indirizzo|gevestigd|kantoor|vestiging|morada|localizad[ao]s?)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:based|headquarter(?:s|ed)?|hq|located|offices?|address|addresslocality|city|ansässig|sitz|standort|büro|adresse|anschrift|basée?s?|situé(?:e|s)?|siège|bureaux?|sede|ubicad[ao]s?|oficinas?|dirección|indirizzo|gevestigd|kantoor|baserade?|baserat|basert|baseret|säte|sete|sæde|vestiging|morada|localizad[ao]s?)(?![\p{L}])/u;
 /** "г. Калининград", "г.Калининград", "город Калининград": the Russian word for city, written before it. */
 const RUSSIAN_CITY_WORD = ['г. ', 'г.', 'город '];
 /** A postcode just before the city ("10115 Berlin", "D-10115 Berlin"). */
@@ -37,7 +39,7 @@ export function checkCity(value: string, quotes: readonly CitedQuote[], ctx: Cit
   if (namesACompany(value, ctx.ownNames)) return { ok: false, reason: `"${value}" is the name of a company, not a city` };
   if (ctx.people.some((p) => normalizeForMatch(p) === city)) return { ok: false, reason: `"${value}" is the name of a person, not a city` };
   for (const q of quotes) {
-    if (japaneseAddress(q.quote)?.municipality === value.trim() || brazilianAddress(q.quote)?.city === value.trim() || russianStreetCity(q.quote) === value.trim()) return { ok: true };
+    if (japaneseAddress(q.quote)?.municipality === value.trim() || brazilianAddress(q.quote)?.city === value.trim() || russianStreetCity(q.quote) === value.trim() || spacedPostcodeAddress(q.quote)?.city === value.trim() || ukPostcodeTown(q.quote)?.city === value.trim()) return { ok: true };
     const clauses = clausesOf(q.quote);
     const placed = clauses.some((c) => !c.copyright && PLACE_WORD.test(c.norm));
     for (const clause of clauses) {

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import type { CheerioAPI } from 'cheerio';
 import type { CitedPage, CitedQuote } from '../evidence-base.ts';
 import { textLines } from '../element-text.ts';
+import { leadsInFirstPerson } from './first-person-lead.ts';
 import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
@@ -13,7 +14,9 @@ const NEAR = 60;
  * A founder is kept only when a quote names the person next to a founder word (founder,
  * co-founder, CEO, Gründer, fondateur, fundador…), or the page's JSON-LD lists them as founder,
  * or they introduce themselves ("Ich heiße X") on the site's "About me" page, or they sign a text
- * in which they say they founded it ("… jsem založil …" / "Bc. Jan M. Kasl"),
+ * in which they say they founded it ("… jsem založil …" / "Bc. Jan M. Kasl"), or they say in
+ * their own paragraph that they run this business, or are named as running it with the speaker
+ * (first-person-lead.ts),
  * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
  *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
  *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
@@ -35,7 +38,14 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
       // The founder word must be in the name's own sentence.
       const sentenceBefore = before.slice(-NEAR).split(/[.!?]\s/).pop()!;
       const sentenceAfter = after.slice(0, NEAR).split(/[.!?]\s/)[0];
-      if (!FOUNDER_WORD.test(sentenceBefore) && !FOUNDER_WORD.test(sentenceAfter) && !introducedOnAboutMe(q, sentenceBefore) && !signsFounding(q, after, name)) continue;
+      if (
+        !FOUNDER_WORD.test(sentenceBefore) &&
+        !FOUNDER_WORD.test(sentenceAfter) &&
+        !introducedOnAboutMe(q, sentenceBefore) &&
+        !signsFounding(q, after, name) &&
+        !leadsInFirstPerson(q, at, n, ownNames)
+      )
+        continue;
       if (attributedQuote(before)) continue;
       if (roleElsewhere(after, ownNames)) continue;
       if (insideTestimonial(q)) continue;
