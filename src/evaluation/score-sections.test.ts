@@ -5,7 +5,7 @@ import { people, scoreSection, sectionTotals, type DraftedFaq, type DraftedFound
 import type { Outcome } from './score.ts';
 
 const PAGE = 'http://127.0.0.1:1/faq';
-const TEXT = 'Is there a free plan? Yes, forever. Can I cancel? Any time. Founded by Ada Lovelace and Charles Babbage.';
+const TEXT = 'Is there a free plan? Yes, forever. Can I cancel? Any time. Founded by Ada Lovelace and Charles Babbage. Kathrin Hallén runs it.';
 const page = (url: string) => (url === PAGE ? { text: TEXT, urls: [], html: '' } : undefined);
 const faq = (question: string, quote = question): DraftedFaq => ({ question, answer: '…', evidence: [{ url: PAGE, quote }] });
 const founder = (name: string, quote = name): DraftedFounder => ({ name, title: null, bio: null, evidence: [{ url: PAGE, quote }] });
@@ -23,6 +23,7 @@ const scenarios: Array<{ name: string; section: Section; answer: Answer; drafted
   { name: 'somebody else', section: 'founders', answer: stated('Ada Lovelace', 'Charles Babbage'), drafted: [founder('Charles Babbage'), founder('Alan Turing', 'Ada Lovelace')], outcome: 'other' },
   // One person in several spellings is one entry of the key: naming them once names them.
   { name: 'one person in three spellings', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada King', 'Augusta Ada King Lovelace'), drafted: [founder('Ada Lovelace')], outcome: 'found' },
+  { name: 'one person spelt with and without accents', section: 'founders', answer: stated('Kathrin Hallén', 'Kathrin Hallen'), drafted: [founder('Kathrin Hallén')], outcome: 'found' },
   { name: 'one person written with and without a space', section: 'founders', answer: stated('佐藤節雄', '佐藤 節雄'), drafted: [founder('佐藤節雄', 'Ada Lovelace')], outcome: 'found' },
   { name: 'two people and a second spelling of one: one named is not enough', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada', 'Charles Babbage'), drafted: [founder('Ada Lovelace')], outcome: 'other' },
   { name: 'two people and a second spelling of one: both named', section: 'founders', answer: stated('Ada Lovelace', 'Lovelace Ada', 'Charles Babbage'), drafted: [founder('Lovelace Ada', 'Ada Lovelace'), founder('Charles Babbage')], outcome: 'found' },

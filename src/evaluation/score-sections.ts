@@ -80,7 +80,10 @@ export function scoreSections(
 /** A name's words, in any order; a name written without spaces (佐藤 節雄 / 佐藤節雄) as one word. */
 function nameWords(name: string): Set<string> {
   const n = normalizeForMatch(name);
-  return new Set(UNSPACED.test(n) ? [n.replaceAll(' ', '')] : n.split(' ').map((w) => w.replaceAll('.', '')).filter(Boolean));
+  if (UNSPACED.test(n)) return new Set([n.replaceAll(' ', '')]);
+  // A key may spell a name with and without its accents ("Hallén", "Hallen"): one person.
+  const bare = n.normalize('NFD').replace(/\p{M}/gu, '');
+  return new Set(bare.split(' ').map((w) => w.replaceAll('.', '')).filter(Boolean));
 }
 
 /** A word of a name and its initial are the same word ("M." for "Martin"). */

@@ -27,11 +27,14 @@ export const FOUNDER_WORDS = [
   'fondatore', 'fondatori', 'cofondatore', 'co-fondatore', 'cofondatrice', 'fondata', 'fondato', 'amministratore delegato',
   // nl
   'oprichter', 'oprichters', 'oprichtster', 'mede-oprichter', 'medeoprichter', 'opgericht',
-  // pl, sv, da, no
-  'założyciel', 'założycielka', 'współzałożyciel', 'współzałożycielka', 'grundare', 'medgrundare', 'grundlægger',
-  'medstifter', 'gründer', 'grunnlegger',
+  // pl, sv, da, no, fi (the managing director heads a Nordic company: "verkställande direktör", "administrerende direktør")
+  'założyciel', 'założycielka', 'współzałożyciel', 'współzałożycielka', 'prezes zarządu', 'grundare', 'medgrundare',
+  'grundlægger', 'medstifter', 'gründer', 'grunnlegger', 'verkställande direktör', 'administrerende direktør',
+  'daglig leder', 'toimitusjohtaja', 'perustaja',
   // cs
   'zakladatel', 'zakladatelka', 'spoluzakladatel', 'spoluzakladatelka', 'založil', 'založila', 'jednatel', 'jednatelka',
+  // sk
+  'zakladateľ', 'zakladateľka', 'konateľ', 'konateľka',
   // ru
   'основатель', 'основательница', 'основатели', 'сооснователь', 'соосновательница', 'сооснователи', 'учредитель',
   'соучредитель', 'генеральный директор',
@@ -43,6 +46,23 @@ export const FOUNDER_WORDS = [
   // ja, zh (no word boundaries in these scripts)
   // 代表 (者): who represents the business, its head; 代表取締役: representative director
   '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
+];
+
+/**
+ * Founder words only in their own language: the Swedish managing director signs "VD", but in
+ * Swiss French "Lausanne VD" is the canton of Vaud. Keyed by the page's primary language.
+ */
+export const FOUNDER_WORDS_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  sv: ['vd'],
+};
+
+/**
+ * Owner words that alone could name anyone's property or a customer ("a small business owner who
+ * uses our app"): read only of the person a business is named after ("Becca is a home baker
+ * turned small business owner" on the site of "Becca's Cakes", see guards/namesake.ts).
+ */
+export const NAMESAKE_OWNER_WORDS = [
+  'owner', 'business owner', 'proprietor', 'eigentümer', 'eigentümerin', 'ägare', 'titolare', 'dueño', 'dueña', 'хозяйка', 'хозяин',
 ];
 
 /**

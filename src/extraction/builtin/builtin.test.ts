@@ -179,3 +179,13 @@ test('tagline: the line under the main heading, never a lone section heading suc
   assert.equal(d.fields.tagline.value, null, 'nothing stated, so the tagline stays blank');
   assert.equal(d.fields.tagline.state, 'not_found');
 });
+
+test('JSON-LD keywords without a meta keywords tag are the keywords, never the tags (the directory labels a listing, not its site)', async () => {
+  const page = pageFromHtml(
+    'https://clavier.test/',
+    `<html lang="fr"><head><title>Clavier Libre</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Clavier Libre","keywords":"clavier, disposition, typographie"}</script></head><body><h1>Clavier Libre</h1><p>Une disposition de clavier pour écrire le français sans effort.</p></body></html>`,
+  );
+  const { draft: d } = await draft([page]);
+  assert.deepEqual(d.fields.keywords.value, ['clavier', 'disposition', 'typographie']);
+  assert.equal(d.fields.tags.state, 'not_found');
+});

@@ -5,16 +5,20 @@ import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from
 import { normalizeForMatch } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
+import { holdsFounderWord, languageFounderWords } from '../guards/language-titles.ts';
 import { inChrome } from './sections.ts';
 import { leadingVoices } from './first-person-lead.ts';
 import { isWholeName, nameEndAt, signatureName, wordStarts } from './person-names.ts';
+import { soleTraderOwners } from './sole-trader.ts';
+import { copulaRoles } from './copula-roles.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
 /**
  * Founders only from explicit statements: the organisation's JSON-LD founder, "founded by X",
- * "X, Co-founder & CEO", "Gründer: X", "Inhaber: X", a team card that pairs a name with a founder
- * role, or a text in which someone says "I founded …" and signs it.
+ * "X, Co-founder & CEO", "X is the founder", "Gründer: X", "Inhaber: X", a team card that pairs a
+ * name with a founder role, a text in which someone says "I founded …" and signs it, or a sole
+ * trader's registered name ("Forno di Rossi Marco", sole-trader.ts).
  * Testimonials, reviews and quotations are never read (see statements.ts), so "“Great tool!” —
  * Jane Doe, CEO of Foo" names a customer, not a founder.
  */
@@ -46,6 +50,7 @@ export function founderProposals(site: Site): FounderProposal[] {
     }
     for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
     for (const letter of signedLetters(page)) add(letter.name, null, null, page.quote(letter.quote));
+    for (const owner of soleTraderOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     const aboutMe = isAboutMePage(page);
     for (const text of [...statements(page), ...ownDescriptions(page.jsonLd)]) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
@@ -56,6 +61,12 @@ export function founderProposals(site: Site): FounderProposal[] {
       for (const m of namesWithRole(text)) {
         if (attribution(text, m.start) || roleElsewhere(text.slice(m.end, m.end + ORGANISATION_REACH), site)) continue;
         for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
+      }
+      for (const m of copulaRoles(text, businessNames)) {
+        if (attribution(text, m.start) || roleElsewhere(text.slice(m.end, m.end + ORGANISATION_REACH), site)) continue;
+        // The namesake is read where a business presents its people, as a first-person voice is.
+        if (m.givenOnly && page.role !== 'about' && page.role !== 'team' && page.role !== 'home') continue;
+        add(m.name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)), null, m.givenOnly);
       }
       for (const m of rolesWithName(text)) {
         for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
@@ -305,7 +316,7 @@ function teamCards(page: SitePage): TeamCard[] {
     const name = clean(elementText(el));
     if (!isWholeName(name)) return;
     const next = $(el).next()[0] as Element | undefined;
-    const role = next ? founderRoleLine(clean(elementText(next))) : null;
+    const role = next ? founderRoleLine(clean(elementText(next)), page.snapshot.lang) : null;
     // "Bäckerei Korn" over "Inhaber: Karl Korn": the role line names its own person.
     if (!role || !rolesWithName(role).next().done) return;
     const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
@@ -322,9 +333,9 @@ function teamCards(page: SitePage): TeamCard[] {
       .filter((c) => c !== el)
       .map((c) => clean(elementText(c as Element)))
       .filter(Boolean);
-    const roleAt = lines.findIndex((l) => founderRoleLine(l) !== null);
+    const roleAt = lines.findIndex((l) => founderRoleLine(l, page.snapshot.lang) !== null);
     if (roleAt === -1) return;
-    const role = founderRoleLine(lines[roleAt])!;
+    const role = founderRoleLine(lines[roleAt], page.snapshot.lang)!;
     const bio = lines.find((l, i) => i !== roleAt && l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: clean(elementText(card[0])) });
   });
@@ -335,10 +346,10 @@ function teamCards(page: SitePage): TeamCard[] {
  * A card's role line, or its first sentence when the line goes on about the person ("Director of
  * our school. Ten years of teaching."): a short line that holds a founder word.
  */
-function founderRoleLine(line: string): string | null {
+function founderRoleLine(line: string, lang: string): string | null {
   const sentenceEnd = line.search(/[.!?]\s/);
   const role = line.length > 80 && sentenceEnd !== -1 ? line.slice(0, sentenceEnd) : line;
-  return role.length > 0 && role.length <= 80 && FOUNDER_WORD.test(normalizeForMatch(role)) ? role : null;
+  return role.length > 0 && role.length <= 80 && holdsFounderWord(normalizeForMatch(role), [lang]) ? role : null;
 }
 
 /** "— Jane Doe, CEO": a name after a dash or a closing quotation mark signs someone's quote. */
@@ -369,7 +380,7 @@ function labelledNames(page: SitePage): Array<{ name: string; role: string }> {
     if (inChrome($, el)) return;
     const label = clean(elementText(el));
     const role = /[:\uff1a]$/.test(label) ? label.slice(0, -1).trimEnd() : label;
-    if (role.length < 3 || role.length > 40 || !wholeRole(role)) return;
+    if (role.length < 2 || role.length > 40 || !wholeRole(role, page.snapshot.lang)) return;
     const next = $(el).next()[0] as Element | undefined;
     const name = next ? clean(elementText(next)) : '';
     if (isWholeName(name) || isCjkName(name)) out.push({ name, role });
@@ -378,10 +389,13 @@ function labelledNames(page: SitePage): Array<{ name: string; role: string }> {
 }
 
 /** The text is founder words and joints only ("Co-Founder & CEO", "Gründer und Geschäftsführer"). */
-function wholeRole(text: string): boolean {
-  const rest = normalizeForMatch(text).replace(FOUNDER_MENTION, ' ').replace(/(?<![\p{L}])(?:and|und|et|y|e|en|&|\/|,|-)(?![\p{L}])/gu, ' ');
+function wholeRole(text: string, lang: string): boolean {
+  const own = languageFounderWords(lang);
+  let rest = normalizeForMatch(text).replace(FOUNDER_MENTION, ' ');
+  if (own) rest = rest.replace(own, ' ');
+  rest = rest.replace(/(?<![\p{L}])(?:and|und|et|y|e|en|och|&|\/|,|-)(?![\p{L}])/gu, ' ');
   FOUNDER_MENTION.lastIndex = 0;
-  return rest.trim() === '' && FOUNDER_WORD.test(normalizeForMatch(text));
+  return rest.trim() === '' && holdsFounderWord(normalizeForMatch(text), [lang]);
 }
 
 /** How far up from the paragraph that says "I founded" the letter's box may be. */

@@ -350,11 +350,14 @@ function storyParagraphs(page: SitePage): string[] {
   return [];
 }
 
-/** keywords from the meta keywords (else JSON-LD keywords); tags from JSON-LD keywords. */
+/**
+ * keywords from the meta keywords, else the JSON-LD keywords. Tags are the directory's own labels
+ * for a listing, which no site states: the same words drafted again as tags only doubled the
+ * keywords (and the corpus keys hold tags unstated on every site).
+ */
 function keywordProposals(home: SitePage): Array<FieldProposal | null> {
   const fromMeta = home.meta.keywords ? { stated: home.meta.keywords, items: splitKeywords(home.meta.keywords) } : null;
-  const fromJsonLd = jsonLdKeywords(home.jsonLd);
-  return [listFromStated('keywords', home, fromMeta ?? fromJsonLd), listFromStated('tags', home, fromJsonLd)];
+  return [listFromStated('keywords', home, fromMeta ?? jsonLdKeywords(home.jsonLd))];
 }
 
 /**
@@ -362,7 +365,7 @@ function keywordProposals(home: SitePage): Array<FieldProposal | null> {
  * holds it, else item by item where the text uses the word (a keyword the site never writes is
  * dropped).
  */
-function listFromStated(field: 'keywords' | 'tags', page: SitePage, stated: { stated: string; items: string[] } | null): FieldProposal | null {
+function listFromStated(field: 'keywords', page: SitePage, stated: { stated: string; items: string[] } | null): FieldProposal | null {
   if (!stated || stated.items.length === 0) return null;
   const whole = stated.stated ? page.quote(stated.stated) : null;
   if (whole) return propose(field, stated.items.slice(0, 20), [whole]);

@@ -3,9 +3,12 @@ import type { CheerioAPI } from 'cheerio';
 import type { CitedPage, CitedQuote } from '../evidence-base.ts';
 import { textLines } from '../element-text.ts';
 import { leadsInFirstPerson } from './first-person-lead.ts';
+import { namedInRegisteredName } from './sole-trader.ts';
+import { namesakeWithRole } from './namesake.ts';
+import { holdsFounderWord } from './language-titles.ts';
 import { nodesOf, organisations, textsOf } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
 const NEAR = 60;
@@ -16,7 +19,10 @@ const NEAR = 60;
  * or they introduce themselves ("Ich heiße X") on the site's "About me" page, or they sign a text
  * in which they say they founded it ("… jsem založil …" / "Bc. Jan M. Kasl"), or they say in
  * their own paragraph that they run this business, or are named as running it with the speaker
- * (first-person-lead.ts),
+ * (first-person-lead.ts), or a sole trader's registered name names them as its owner
+ * ("Arti di Rossi Mario" as legalName or beside the VAT number: sole-trader.ts), or the
+ * business bears their given name and their sentence makes them its owner ("Becca is … a small
+ * business owner" on the site of "Becca's Cakes": namesake.ts),
  * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
  *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
  *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
@@ -39,11 +45,13 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
       const sentenceBefore = before.slice(-NEAR).split(/[.!?]\s/).pop()!;
       const sentenceAfter = after.slice(0, NEAR).split(/[.!?]\s/)[0];
       if (
-        !FOUNDER_WORD.test(sentenceBefore) &&
-        !FOUNDER_WORD.test(sentenceAfter) &&
+        !holdsFounderWord(sentenceBefore, q.cited.langs) &&
+        !holdsFounderWord(sentenceAfter, q.cited.langs) &&
         !introducedOnAboutMe(q, sentenceBefore) &&
         !signsFounding(q, after, name) &&
-        !leadsInFirstPerson(q, at, n, ownNames)
+        !leadsInFirstPerson(q, at, n, ownNames) &&
+        !namedInRegisteredName(q, at, n, ownNames) &&
+        !namesakeWithRole(q, at, n, ownNames)
       )
         continue;
       if (attributedQuote(before)) continue;
