@@ -49,6 +49,9 @@ const NOT_PLAN = bOr(
     '(?:free|kostenlose[rn]?|gratis|gratuit[ea]?|бесплатн\\p{L}*)\\s+(?:shipping|delivery|returns|consultation|quote|estimate|updates?|upgrades?|sign[- ]?up|registration|versand|lieferung|beratung|updates|registrierung|anmeldung|livraison|consultation|devis|mises? à jour|inscription|envío|envio|consulta|presupuesto|actualizaciones|registro|spedizione|aggiornamenti|доставка|консультация|обновления|регистрация)',
     '(?:registration|sign[- ]?up|signing up) is free|(?:livraison|inscription|mises à jour) gratuites?|(?:actualizaciones|registro) gratuit[oa]s?',
     '(?:livraison|envío|envio|spedizione|consulta|devis|presupuesto)\\s+(?:gratuite?|gratis|gratuit[oa])',
+    // An amenity offered for free on the premises (Wi-Fi, parking) is a courtesy, not a free plan.
+    '(?:free|kostenlose[snr]?|gratis|gratuit[ea]?|gratuit[oa]|бесплатн\\p{L}*)\\s+(?:wi[-\u2010\u2011 ]?fi|wlan|parking|parken|parkplatz|parkplätze|estacionamento|aparcamiento|parcheggio)',
+    '(?:wi[-\u2010\u2011 ]?fi|wlan|parking|parkplatz|parkplätze|estacionamento|aparcamiento|parcheggio|stationnement)\\s+(?:gratuite?|gratis|gratuit[oa]s?|kostenlos|free)',
     '(?:no|without|kein(?:e|en)?|ohne|sans|sin|senza|nessun[oa]?|без)\\s+(?:\\p{L}+\\s+)?(?:subscriptions?|abos?|abonnements?|suscripci[oó]n|suscripciones|abbonament[oi]|подписки|monthly fees?|recurring fees?)',
   ].join('|'),
   '送料無料|無料相談|無料見積|無料で相談|無料アップデート|アップデート無料|無料登録|登録無料|登録は無料|サブスクなし|サブスク不要|月額不要|무료\\s?배송|배송비\\s?무료|무료\\s?상담|무료\\s?견적|무료\\s?업데이트|가입\\s?무료|무료\\s?가입|구독\\s?(?:은|도|이)?\\s?없|구독\\s?불필요|월\\s?구독료\\s?없',
@@ -65,6 +68,9 @@ const SUBSCRIPTION = new RegExp(
     `/\\s*(?:month|mo|year|yr|monat|mon|jahr|mois|an|mes|año|ano|mese|maand|jaar|user|seat|nutzer)(?![\\p{L}])`,
     `(?<![\\p{L}])(?:monthly|yearly|annually|annual|billed|subscription|subscribe|abo|abonnement|monatlich|jährlich|mensuel|mensuelle|annuel|annuelle|mensual|anual|suscripción|assinatura|mensile|annuale|abbonamento|maandelijks|jaarlijks|ежемесячно|ежегодно|подписка|подписку|подписки|абонентская плата|в месяц|в год|за месяц|за год)(?![\\p{L}])`,
     `/\\s*(?:мес|месяц|год)(?![\\p{L}])`,
+    // Turkish prices per month or year ("₺1.150 /ay", "aylık plan"), written on Turkish pricing pages as "/mo" is in English.
+    `/\\s*(?:ay|yıl)(?![\\p{L}])`,
+    `(?<![\\p{L}])(?:aylık|yıllık|ayda|yılda|abonelik)(?![\\p{L}])`,
     '月額|年額|/月|/年|毎月|月払い|年払い|サブスクリプション|サブスク|定期購入|月费|年费|包月|구독|정기\\s?결제|매월|월\\s?요금|연\\s?요금|/월|/년',
   ].join('|'),
   'u',

@@ -22,6 +22,28 @@ const features: Array<{ name: string; pages: Record<string, string>; expect: str
     expect: ['Firma digitale', 'OCR delle scansioni', 'Confronto documenti'],
   },
   {
+    name: 'a page whose address names the offer ("/what-we-offer"), titled without an h1: its services list',
+    pages: {
+      '/': doc('en', '<h1>Garden care in Leeds</h1><p>We look after gardens of every size.</p><a href="/what-we-offer">What we offer</a>'),
+      '/what-we-offer': doc('en', '<header><h2>What Greenleaf offers</h2></header><section><h3>Greenleaf Services</h3><ul><li>Lawn mowing</li><li>Hedge trimming</li><li>Seasonal planting</li></ul></section>'),
+    },
+    expect: ['Lawn mowing', 'Hedge trimming', 'Seasonal planting'],
+  },
+  {
+    name: 'the services a schema.org offer catalog names, written in a line of the page',
+    pages: {
+      '/': doc('de', '<script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"Gartenhilfe","hasOfferCatalog":{"@type":"OfferCatalog","itemListElement":[{"@type":"Offer","itemOffered":{"@type":"Service","name":"Rasen mähen"}},{"@type":"Offer","itemOffered":{"@type":"Service","name":"Hecken schneiden"}},{"@type":"Offer","itemOffered":{"@type":"Service","name":"Beete pflegen"}}]}}</script><h1>Ihr Garten in guten Händen</h1><p>Rasen mähen, Hecken schneiden, Beete pflegen: wir kommen zu Ihnen.</p>'),
+    },
+    expect: ['Rasen mähen', 'Hecken schneiden', 'Beete pflegen'],
+  },
+  {
+    name: 'a schema.org offer catalog of one service is not a list of features',
+    pages: {
+      '/': doc('en', '<script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"Tidy","hasOfferCatalog":{"@type":"OfferCatalog","itemListElement":[{"@type":"Offer","itemOffered":{"@type":"Service","name":"Window cleaning"}}]}}</script><h1>Clean windows</h1><p>Window cleaning for homes.</p>'),
+    },
+    expect: null,
+  },
+  {
     name: 'a features heading in Russian',
     pages: { '/': doc('ru', '<h1>Сервис</h1><h2>Возможности</h2><ul><li>Отчёты за минуту</li><li>Импорт из Excel</li><li>Доступ по ролям</li></ul>') },
     expect: ['Отчёты за минуту', 'Импорт из Excel', 'Доступ по ролям'],

@@ -7,6 +7,7 @@ import { FOUNDER_WORD } from '../vocabulary.ts';
 import { PRICE } from '../pricing-models.ts';
 import { isWholeName } from './person-names.ts';
 import { headingsMatching, inChrome, listedItems, precedingHeading, underHeading } from './sections.ts';
+import { jsonLdOfferedItems } from './structured-data.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
 
@@ -45,10 +46,12 @@ const PRODUCTS_PATH = /products?|productos?|produkte?|produits?|prodotti|produto
 
 export function featureProposal(site: Site): FieldProposal | null {
   const list = new ItemList();
-  const featurePages = [...site.byRole('features'), ...site.byRole('other').filter(titledAsFeatures)];
+  const featurePages = [...site.byRole('features'), ...site.byRole('other').filter((p) => titledAsFeatures(p) || sluggedAsFeatures(p))];
   const pages = [...featurePages, site.home];
   // A question ("Questions?", "¿Te atreves?") titles a section or a call, never a feature.
   const notQuestion = (t: string) => !/[?\uff1f]$/.test(t) && !t.startsWith('¿');
+  // The offer catalog the business declares in schema.org names its services one by one.
+  for (const page of [site.home, ...featurePages]) list.addAll(page, jsonLdOfferedItems(page.jsonLd));
   for (const page of pages) list.addAll(page, headed(page, FEATURE_HEADINGS).filter(notQuestion));
   for (const page of pages) if (list.size < 3) list.addAll(page, namedSections(page).filter(notQuestion));
   if (list.size < 3) for (const page of [...featurePages, ...site.byRole('other').filter(isMenuPage)]) list.addAll(page, pageHeadings(page));
@@ -170,6 +173,18 @@ function titledAsFeatures(page: SitePage): boolean {
   if (!h1) return false;
   const title = clean(elementText(h1));
   return title.length <= 80 && FEATURE_HEADINGS.test(title) && !NOT_FEATURES.test(title);
+}
+
+/**
+ * A page whose address names its services or offer in words ("/what-we-offer", "/our-services.html",
+ * "/unser_angebot"): the slug is the page's title as the site wrote it for its menu.
+ */
+function sluggedAsFeatures(page: SitePage): boolean {
+  const segments = pathOf(page).split('/').filter(Boolean);
+  const last = segments[segments.length - 1] ?? '';
+  const dot = last.lastIndexOf('.');
+  const words = (dot > 0 ? last.slice(0, dot) : last).split(/[-_]+/).join(' ');
+  return words.length <= 40 && FEATURE_HEADINGS.test(words) && !NOT_FEATURES.test(words);
 }
 
 /**

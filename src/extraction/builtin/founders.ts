@@ -1,16 +1,18 @@
 import type { Element } from 'domhandler';
 import type { Evidence, FounderProposal } from '../types.ts';
 import { elementText, textLines } from '../element-text.ts';
-import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
+import { isType, textOf, type JsonLdNode } from '../json-ld.ts';
+import { jsonLdFounderNames } from '../guards/json-ld-founders.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
 import { holdsFounderWord, languageFounderWords } from '../guards/language-titles.ts';
 import { inChrome } from './sections.ts';
 import { leadingVoices } from './first-person-lead.ts';
-import { isWholeName, nameEndAt, signatureName, wordStarts } from './person-names.ts';
+import { isWholeName, nameEndAt, namesInstitution, signatureName, wordStarts } from './person-names.ts';
 import { soleTraderOwners } from './sole-trader.ts';
 import { copulaRoles } from './copula-roles.ts';
+import { possessiveOwners } from './possessive-owner.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
@@ -27,7 +29,7 @@ export function founderProposals(site: Site): FounderProposal[] {
   const add = (name: string, title: string | null, bio: string | null, evidence: Evidence | null, bioEvidence: Evidence | null = null, givenOnly = false) => {
     const n = clean(name);
     const shaped = givenOnly ? isGivenName(n) : isPersonName(n) || isCjkName(n);
-    if (!evidence || !shaped || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
+    if (!evidence || !shaped || namesInstitution(n) || found.some((f) => normalizeForMatch(f.name) === normalizeForMatch(n))) return;
     // "written by", "fondée par": the statement's verb, not a title.
     const role = title && !/(?<![\p{L}])(?:by|par|von|por|da|door)$/iu.test(clean(title)) ? clean(title) : null;
     found.push({ name: n, title: role, bio: bio && bioEvidence ? bio : null, evidence: bioEvidence ? [evidence, bioEvidence] : [evidence] });
@@ -38,10 +40,8 @@ export function founderProposals(site: Site): FounderProposal[] {
     if (page.role === 'about' || page.role === 'team') {
       for (const v of leadingVoices(page, businessNames)) add(v.name, null, null, page.quote(v.quote), null, v.givenOnly);
     }
-    for (const org of organisations(page.jsonLd)) {
-      for (const name of [...textsOf(org.founder), ...textsOf(org.founders), ...nodesOf(org.founder).flatMap((p) => textsOf(p.name))]) {
-        add(name, null, null, page.quote(`founder.name: ${name}`) ?? page.quote(`founder: ${name}`) ?? page.quote(name));
-      }
+    for (const name of jsonLdFounderNames(page.jsonLd)) {
+      add(name, null, null, page.quote(`founder.name: ${name}`) ?? page.quote(`founder: ${name}`) ?? page.quote(name));
     }
     for (const card of teamCards(page)) {
       if (card.quote) add(card.name, card.role, card.bio, page.quote(card.quote) ?? page.quote(`${card.name} ${card.role}`), page.quote(card.quote) ?? null);
@@ -51,6 +51,7 @@ export function founderProposals(site: Site): FounderProposal[] {
     for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
     for (const letter of signedLetters(page)) add(letter.name, null, null, page.quote(letter.quote));
     for (const owner of soleTraderOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
+    for (const owner of possessiveOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     const aboutMe = isAboutMePage(page);
     for (const text of [...statements(page), ...ownDescriptions(page.jsonLd)]) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice

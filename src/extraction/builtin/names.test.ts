@@ -14,6 +14,11 @@ async function draft(html: string) {
 
 const cases: Array<{ name: string; html: string; expectName: string | null; expectTagline?: string | null }> = [
   {
+    name: 'a name the page also spells unspaced inside an e-mail address is quoted from the title that writes it',
+    html: '<html><head><title>Blue Harbour Ltd - Home</title></head><body><main><p>Write to <a href="mailto:info@blueharbourltd.test">info@blueharbourltd.test</a> for a quote.</p></main></body></html>',
+    expectName: 'Blue Harbour Ltd',
+  },
+  {
     name: 'a page word in the title is not the name',
     html: '<html><head><title>Accueil | scopyleft</title></head><body><main><p>Nous sommes un laboratoire.</p></main></body></html>',
     expectName: 'scopyleft',

@@ -58,3 +58,19 @@ export function givenNameEndAt(text: string, start: number): number | null {
   GIVEN_NAME_AT.lastIndex = start;
   return GIVEN_NAME_AT.test(text) ? GIVEN_NAME_AT.lastIndex : null;
 }
+
+/**
+ * Words that name an institution, not a person: "… pela Universidade São Francisco, barbeiro e
+ * proprietário" reads like "Name, role", but a school or university founds no business it is
+ * named beside (where the owner studied, who trained them).
+ */
+const INSTITUTION_WORDS = new Set([
+  'university', 'universidade', 'universidad', 'université', 'universität', 'università', 'universiteit', 'universitet', 'uniwersytet', 'univerzita',
+  'college', 'school', 'academy', 'institute', 'polytechnic', 'faculdade', 'facultad', 'faculté', 'fakultät', 'escola', 'escuela', 'école', 'schule',
+  'hochschule', 'akademie', 'academia', 'académie', 'accademia', 'instituto', 'institut', 'istituto', 'politécnico', 'politecnico', 'gymnasium', 'liceo', 'lycée',
+]);
+
+/** Whether one of the name's words names an institution ("Universidade São Francisco", "Berlin School of Design"). */
+export function namesInstitution(name: string): boolean {
+  return name.toLowerCase().split(/[^\p{L}]+/u).some((word) => INSTITUTION_WORDS.has(word));
+}

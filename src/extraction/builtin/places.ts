@@ -14,12 +14,13 @@ import { ukPostcodeTown } from '../uk-address.ts';
 import { spacedPostcodeAddress, spacedPostcodeCountry } from '../spaced-postcode-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
 import { internationalNumbers, type InternationalNumber } from '../phone-country.ts';
+import { registerNumber } from '../registry-country.ts';
 
 /**
  * country and city only from an address the site states: its JSON-LD PostalAddress, an
  * <address> element, a "based in Berlin, Germany" sentence, or the postal address of its
  * imprint / contact page; failing those, the country of the site's own international phone number
- * ("+420 705 903 725"), then the country a maker says its goods are made in ("Made in Italy").
+ * ("+420 705 903 725"), then the register of its business number ("SIREN …"), then the country a maker says its goods are made in ("Made in Italy").
  * Never from prices, currencies or the domain.
  */
 export function placeProposals(site: Site): FieldProposal[] {
@@ -63,6 +64,14 @@ export function placeProposals(site: Site): FieldProposal[] {
   const phoneCountries = new Set(phones.map((p) => p.number.country));
   const phoneCountry = phones[0]?.number.country;
   if (phoneCountries.size === 1 && phoneCountry) out.push(propose('country', phoneCountry, [phones[0].page.quote(phones[0].number.text)]));
+  // Then the register the site's own business number is kept in ("SIREN 104 121 082": France).
+  for (const page of site.byRole('legal', 'contact', 'about', 'home', 'team', 'other')) {
+    const registered = statements(page, { footer: true }).map(registerNumber).find(Boolean);
+    if (registered) {
+      out.push(propose('country', registered.country, [page.quote(registered.text)]));
+      break;
+    }
+  }
   // Last, so that any address above is preferred: a maker's "Made in Italy".
   for (const page of site.byRole('home', 'about', 'features', 'other')) {
     for (const text of statements(page, { footer: true })) out.push(...fromMadeIn(page, text));

@@ -99,6 +99,26 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     expect: { model: 'one-time', summary: null },
   },
   {
+    name: 'free Wi-Fi for customers beside a price list is a courtesy, not a free plan: one-time',
+    pages: { '/': doc('pt', '<h1>Barbearia</h1><h2>Preços</h2><p>Corte R$ 40</p><p>Barba R$ 30</p><p>Café, Wi‑Fi gratuito e estacionamento gratuito para clientes.</p>') },
+    expect: { model: 'one-time', summary: 'Preços Corte R$ 40; Barba R$ 30' },
+  },
+  {
+    name: 'Turkish plan prices per month ("/ay"): subscription',
+    pages: { '/': doc('tr', '<h1>Randevu</h1><h2>Fiyatlar</h2><p>Aylık Plan</p><p>₺500 /ay</p><p>Yıllık Plan</p><p>₺400 /ay</p>') },
+    expect: { model: 'subscription', summary: 'Aylık Plan ₺500 /ay; Yıllık Plan ₺400 /ay' },
+  },
+  {
+    name: 'an open-source tool whose home page lists "free and open source" inline with its platforms: that item as the summary',
+    pages: { '/': doc('en', '<h1>Keyboard layout</h1><p>Type every accent directly.</p><p>Free and open source • Windows, macOS, Linux • No hardware needed</p>') },
+    expect: { model: 'open-source', summary: 'Free and open source' },
+  },
+  {
+    name: 'an inline list on a paid service: its "free" item is an offer, not the pricing',
+    pages: { '/': doc('en', '<h1>Plumbing</h1><p>Free estimate · Same-day visits · Licensed</p><h2>Prices</h2><p>Call-out €60</p><p>Hourly €45</p>') },
+    expect: { model: 'one-time', summary: 'Prices Call-out €60; Hourly €45' },
+  },
+  {
     name: 'a sentence about a cart is no basket button',
     pages: { '/': doc('en', '<h1>Shop builder</h1><p>Customers add to cart from any page of your site.</p>') },
     expect: { model: null, summary: null },

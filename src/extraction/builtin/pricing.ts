@@ -161,6 +161,16 @@ function costAnswer(site: Site): FieldProposal | null {
   return null;
 }
 
+/** Separators of a list written on one line ("Free and open source • Windows, macOS, Linux • No account"). */
+const INLINE_SEPARATORS = [' • ', ' · ', ' | '];
+
+/** The line, then its items when it is a list written on one line: each item is a short line of its own. */
+function inlineListItems(line: string): string[] {
+  let items = [line];
+  for (const separator of INLINE_SEPARATORS) items = items.flatMap((item) => item.split(separator));
+  return items.length > 1 ? [line, ...items.map((item) => item.trim()).filter(Boolean)] : [line];
+}
+
 // Short: a longer line saying "free" is a description ("a free, open source media player").
 const MAX_FREE_LINE = 40;
 
@@ -171,7 +181,7 @@ const MAX_FREE_LINE = 40;
  */
 function freeLine(site: Site): FieldProposal | null {
   for (const page of site.byRole('home', 'features', 'about')) {
-    const line = statements(page).find((t) => {
+    const line = statements(page).flatMap(inlineListItems).find((t) => {
       if (t.length > MAX_FREE_LINE || PRICE.test(t)) return false;
       const s = pricingSignals(t);
       return s.free && !s.freemium && !s.paidAmount && !s.subscription && !s.oneTime && !s.usage;

@@ -124,7 +124,7 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
   if (nodes.length === 0) nodes = within('p');
   const items: string[] = [];
   for (const node of nodes) {
-    if (inChrome($, node as Element)) continue;
+    if (inChrome($, node as Element) || isButtonItem($, node as Element)) continue;
     let text = clean(elementText(node));
     // A title line over its explanation ("Install Yourself<br>You can install it in an hour"): the title.
     const lines = textLines(node).map(clean).filter(Boolean);
@@ -137,6 +137,22 @@ export function listedItems($: CheerioAPI, heading: Element, max = 200): string[
     if (text.length >= 3) items.push(text);
   }
   return items;
+}
+
+/**
+ * A list item that is only a link drawn as a button (<li><a class="button">See more</a></li>,
+ * Bootstrap's "btn", role="button"): a row of calls to action under a section, not what it lists.
+ */
+function isButtonItem($: CheerioAPI, item: Element): boolean {
+  const links = $(item).find('a, [role=button]').toArray().filter(isElement);
+  if (links.length !== 1 || !drawnAsButton(links[0])) return false;
+  return clean(elementText(links[0])) === clean(elementText(item));
+}
+
+function drawnAsButton(el: Element): boolean {
+  if (el.attribs.role === 'button') return true;
+  const words = (el.attribs.class ?? '').toLowerCase().split(/[\s_-]+/);
+  return words.includes('button') || words.includes('btn');
 }
 
 /** The text of the nearest heading before `el` (its own earlier siblings, then its ancestors' earlier siblings). */

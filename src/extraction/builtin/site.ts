@@ -2,7 +2,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import type { PageSnapshot } from '../../crawler/types.ts';
 import type { DraftField, Evidence, FieldProposal, FieldValue } from '../types.ts';
 import { jsonLdNodes, type JsonLdNode } from '../json-ld.ts';
-import { normalizeForMatch, quoteLocator } from '../quote-match.ts';
+import { containsPhrase, normalizeForMatch, quoteLocator } from '../quote-match.ts';
 import { pageRole, type PageRole } from './page-roles.ts';
 import { readMeta, type PageMeta } from './structured-data.ts';
 
@@ -35,7 +35,7 @@ export function readSite(snapshots: readonly PageSnapshot[]): Site | null {
     .filter((s) => s.status >= 200 && s.status < 300 && typeof s.html === 'string')
     .map((snapshot): SitePage => {
       const $ = load(snapshot.html);
-      const locate = quoteLocator(snapshot.text ?? '');
+      const locate = spacedFirst(snapshot.text ?? '');
       return {
         snapshot,
         url: snapshot.finalUrl,
@@ -62,6 +62,24 @@ export function readSite(snapshots: readonly PageSnapshot[]): Site | null {
     home,
     ownNames: [...ownNames].filter(Boolean),
     byRole: (...roles) => roles.flatMap((r) => (r === 'home' ? [home] : pages.filter((p) => p.role === r && p !== home))),
+  };
+}
+
+/**
+ * Finds a candidate where the page writes it with its own spacing, as whole words, before
+ * falling back to the whitespace-blind search: "SCB Counselling Ltd" is then quoted from the
+ * title that states it, not from "sarah@scbcounsellingltd.co.uk", whose run of letters only
+ * happens to spell it (and whose stretch no longer holds the name).
+ */
+function spacedFirst(text: string): (candidate: string) => string | null {
+  const anywhere = quoteLocator(text);
+  let lines: Array<{ line: string; norm: string }> | null = null;
+  return (candidate) => {
+    const n = normalizeForMatch(candidate);
+    if (n === '') return null;
+    lines ??= text.split('\n').map((line) => ({ line, norm: normalizeForMatch(line) }));
+    const held = lines.find((l) => l.norm.includes(n) && containsPhrase(l.norm, n));
+    return (held ? quoteLocator(held.line)(candidate) : null) ?? anywhere(candidate);
   };
 }
 

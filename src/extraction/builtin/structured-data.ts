@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
-import { isType, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
+import { isType, nodesOf, organisations, textOf, textsOf, type JsonLdNode } from '../json-ld.ts';
 
 /**
  * What a page states about itself in markup: <title>, meta description and keywords, OpenGraph
@@ -72,4 +72,24 @@ export function splitKeywords(s: string): string[] {
     .split(/[,;|]/)
     .map((k) => k.replace(/\s+/g, ' ').trim())
     .filter((k) => k.length > 1 && k.length <= 200);
+}
+
+/**
+ * The services or products a business lists in its schema.org offer catalog
+ * (hasOfferCatalog → OfferCatalog → Offer → itemOffered: Service "Garden design"): what it says
+ * it offers, named one by one. A catalog of one item says no more than the business's own line.
+ */
+export function jsonLdOfferedItems(nodes: JsonLdNode[]): string[] {
+  const out: string[] = [];
+  for (const catalog of nodes.filter((n) => isType(n, 'OfferCatalog'))) {
+    const names: string[] = [];
+    for (const entry of nodesOf(catalog.itemListElement)) {
+      const offered = isType(entry, 'Offer') ? nodesOf(entry.itemOffered)[0] : isType(entry, 'ListItem') ? nodesOf(entry.item)[0] : entry;
+      if (!offered || isType(offered, 'OfferCatalog')) continue;
+      const name = textOf(offered.name);
+      if (name) names.push(name.replace(/\s+/g, ' ').trim());
+    }
+    if (names.length >= 2) out.push(...names);
+  }
+  return out;
 }

@@ -18,6 +18,13 @@ async function usps(pages: Record<string, string>) {
 
 const cases: Array<{ name: string; pages: Record<string, string>; expect: string[] | null }> = [
   {
+    name: 'a "why" section whose only list is a row of button links has no items to draft',
+    pages: {
+      '/': doc('en', '<h1>Tutoring at home</h1><section><h3>Why have a tutor?</h3><p>A tutor gives each pupil time that a class of thirty cannot.</p><ul class="actions"><li><a href="/tutoring" class="button">See More</a></li><li><a href="/contact" class="btn btn-primary">Book now</a></li></ul></section>'),
+    },
+    expect: null,
+  },
+  {
     name: '"Por qué <name>." closed by a full stop, the name also in the page title',
     pages: {
       '/': doc('es', '<h1>Tecnología para empresas</h1><p>Software y redes.</p>', 'Inicio · Redhilo'),

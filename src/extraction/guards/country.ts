@@ -6,6 +6,7 @@ import { clausesOf } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { namesBrazil } from '../brazilian-address.ts';
 import { phoneCountry } from '../phone-country.ts';
+import { registerNumber } from '../registry-country.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { germanAddress } from '../german-address.ts';
 import { spacedPostcodeCountry } from '../spaced-postcode-address.ts';
@@ -27,7 +28,8 @@ const ADDRESS_CONTEXT = /\b\d{4,6}\b|address|adresse|anschrift|dirección|direcc
  * of its state, a US state and ZIP, a German street and five-digit postcode, a "184 70 Åkersberga"
  * postcode on a page in the language of the one country of that form that speaks it), or be a phone number
  * whose international calling code belongs to that one country (phone-country.ts: shared codes
- * such as +1 name none). A price never names a
+ * such as +1 name none), or be a business-register number of a register one country keeps
+ * ("SIREN 123 456 789": registry-country.ts). A price never names a
  * country: quotes that hold only money are ignored, and a name followed by a currency word
  * ("Swiss francs", "US dollars") does not count.
  */
@@ -37,7 +39,7 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
   if (!code) return { ok: false, reason: `country "${value}" is not an ISO 3166-1 alpha-2 code or a country name` };
   for (const q of quotes) {
     if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
-    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
+    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
   }
   return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
 }

@@ -5,8 +5,10 @@ import { textLines } from '../element-text.ts';
 import { leadsInFirstPerson } from './first-person-lead.ts';
 import { namedInRegisteredName } from './sole-trader.ts';
 import { namesakeWithRole } from './namesake.ts';
+import { ownsByPossessive } from './possessive-owner.ts';
 import { holdsFounderWord } from './language-titles.ts';
-import { nodesOf, organisations, textsOf } from '../json-ld.ts';
+import { jsonLdFounderNames } from './json-ld-founders.ts';
+import { namesInstitution } from '../builtin/person-names.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
@@ -34,6 +36,7 @@ const NEAR = 60;
 export function foundedStatement(name: string, quotes: readonly CitedQuote[], ownNames: readonly string[]): string | null {
   const n = normalizeForMatch(name);
   if (!/\p{L}/u.test(n)) return 'a founder needs a name';
+  if (namesInstitution(name)) return `${name} names a school or institution, not a person`;
   let named = false;
   for (const q of quotes) {
     for (const at of phraseIndexes(q.norm, n)) {
@@ -51,7 +54,8 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
         !signsFounding(q, after, name) &&
         !leadsInFirstPerson(q, at, n, ownNames) &&
         !namedInRegisteredName(q, at, n, ownNames) &&
-        !namesakeWithRole(q, at, n, ownNames)
+        !namesakeWithRole(q, at, n, ownNames) &&
+        !ownsByPossessive(q, at, n, ownNames)
       )
         continue;
       if (attributedQuote(before)) continue;
@@ -144,11 +148,7 @@ function roleElsewhere(after: string, ownNames: readonly string[]): boolean {
 }
 
 function inJsonLdFounders(page: CitedPage, normName: string): boolean {
-  return organisations(page.jsonLd()).some((org) =>
-    [...textsOf(org.founder), ...textsOf(org.founders), ...nodesOf(org.founder).flatMap((p) => textsOf(p.name))].some(
-      (f) => normalizeForMatch(f) === normName,
-    ),
-  );
+  return jsonLdFounderNames(page.jsonLd()).some((f) => normalizeForMatch(f) === normName);
 }
 
 const testimonialText = new WeakMap<CitedPage, { all: string; outside: string }>();
