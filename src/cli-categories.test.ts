@@ -32,7 +32,8 @@ test('categories:export prints the whole default tree as YAML; importing it back
   assert.match(yaml, /^# The category tree\. Change it, then: npm run cli -- categories:import FILE/);
   const doc = parse(yaml);
   assert.equal(doc.categories.length, 143);
-  assert.deepEqual(doc.categories[0], {
+  // Version 3 (migration 0041) appends its words after the category's own: the first nine are version 1's.
+  assert.deepEqual({ ...doc.categories[0], keywords: doc.categories[0].keywords.slice(0, 9) }, {
     slug: 'software',
     name: 'Software',
     description: 'Applications for desktop, web and server that fit no narrower category.',

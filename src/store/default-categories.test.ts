@@ -60,8 +60,15 @@ test('every default category has keywords in several languages and a name no oth
   assert.equal(vocabulary.categoryNames.length, rows.length);
   assert.ok(vocabulary.categoryKeywords['Web hosting'].includes('レンタルサーバー'), 'the vocabulary drafts can match against');
   assert.ok(vocabulary.categoryKeywords['Developer tools'].includes('command line'), 'version 2 (migration 0019) added its keywords');
+  const korean = /[가-힣]/;
+  for (const r of rows) {
+    assert.ok(r.keywords.some((k) => korean.test(k)), `${r.slug} has a Korean keyword (version 3, migration 0041)`);
+    assert.ok(r.keywords.length <= 100, `${r.slug}: ${r.keywords.length} keywords, the tree file's limit is 100`);
+  }
+  const food = rows.find((r) => r.slug === 'food-drink')!.keywords;
+  assert.ok(food.includes('農家') && food.includes('お米') && !food.some((k) => k.includes("'")), "0019's quoted pair is two keywords");
   const versions = await sql<{ version: number }>`select version from category_tree_versions order by version`.execute(t.db);
-  assert.deepEqual(versions.rows.map((v) => v.version), [1, 2]);
+  assert.deepEqual(versions.rows.map((v) => v.version), [1, 2, 3]);
 });
 
 test('compare_listings shows the attributes of the default categories (the category and the ones above it)', async () => {
