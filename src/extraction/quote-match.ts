@@ -26,6 +26,14 @@ export function normalizeForMatch(s: string): string {
   return typography(s).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A name's comparison key: its letters and digits in the comparison form, so "Acme Ltd." and
+ * "ACME ltd" and "acme-ltd" are one ("acmeltd").
+ */
+export function matchKey(s: string): string {
+  return normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
 /** Collapses whitespace runs to one space and trims: the form values are stored in. */
 export function collapseWhitespace(s: string): string {
   return s.replace(/\s+/g, ' ').trim();

@@ -21,7 +21,7 @@ import { checkPageUrl, verifySocials } from './guards/links.ts';
 import { supportsLong, supportsShort } from './guards/text-support.ts';
 import { cut, LIMITS } from './limits.ts';
 import { canonicalPricingModel, PRICING_MODELS, statesPricingModel } from './pricing-models.ts';
-import { normalizeForMatch } from './quote-match.ts';
+import { matchKey, normalizeForMatch } from './quote-match.ts';
 
 /**
  * The single gate between any extractor and a draft. A proposal survives only if every quote it
@@ -199,15 +199,14 @@ function verifyFounders(founders: Extraction['founders'] | undefined, base: Evid
 /** The site's own names (host labels, the verified product name), to tell "CEO of Acme" from "CEO of Foo". */
 function ownNames(pages: readonly PageSnapshot[], name: FieldValue | null): string[] {
   const names = new Set<string>();
-  const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
   for (const page of pages) {
     try {
       const labels = new URL(page.finalUrl).hostname.split('.').filter((l) => l !== 'www');
-      for (const label of labels.slice(0, -1)) if (label.length >= 3) names.add(key(label));
+      for (const label of labels.slice(0, -1)) if (label.length >= 3) names.add(matchKey(label));
     } catch {
       // a page without a parseable URL cannot be cited anyway
     }
   }
-  if (typeof name === 'string' && key(name).length >= 2) names.add(key(name));
+  if (typeof name === 'string' && matchKey(name).length >= 2) names.add(matchKey(name));
   return [...names];
 }

@@ -1,7 +1,6 @@
-import type { Element } from 'domhandler';
 import { elementText } from '../element-text.ts';
 import { normalizeForMatch } from '../quote-match.ts';
-import { inChrome } from './sections.ts';
+import { mainHeading } from './sections.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 
 /**
@@ -27,8 +26,7 @@ const ABOUT_US = new Set([
 const CLOSING = ' .!?:\uff1f\u3002';
 
 function titledAbout(page: SitePage): boolean {
-  const $ = page.$;
-  const h1 = $('h1').toArray().find((h) => h.type === 'tag' && !inChrome($, h as Element));
+  const h1 = mainHeading(page.$);
   if (!h1) return false;
   let title = normalizeForMatch(clean(elementText(h1)));
   while (title && CLOSING.includes(title[title.length - 1])) title = title.slice(0, -1);

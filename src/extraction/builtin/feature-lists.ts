@@ -6,7 +6,7 @@ import { normalizeForMatch } from '../quote-match.ts';
 import { FOUNDER_WORD } from '../vocabulary.ts';
 import { PRICE } from '../pricing-models.ts';
 import { isWholeName } from './person-names.ts';
-import { headingsMatching, inChrome, listedItems, precedingHeading, underHeading } from './sections.ts';
+import { headingsMatching, inChrome, listedItems, mainHeading, precedingHeading, underHeading } from './sections.ts';
 import { jsonLdOfferedItems } from './structured-data.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
 import { statements } from './statements.ts';
@@ -149,10 +149,15 @@ function isProductsPage(page: SitePage): boolean {
 const MENU_PAGE_NAMES = new Set(['menu', 'menù', 'menus', 'speisekarte', 'cardapio', 'menukaart', 'меню', 'メニュー', '菜单', '菜單']);
 
 function isMenuPage(page: SitePage): boolean {
+  return MENU_PAGE_NAMES.has(pageSlug(page));
+}
+
+/** The last segment of the page's path without its extension ("/en/our-services.html" → "our-services"). */
+function pageSlug(page: SitePage): string {
   const segments = pathOf(page).split('/').filter(Boolean);
   const last = segments[segments.length - 1] ?? '';
   const dot = last.lastIndexOf('.');
-  return MENU_PAGE_NAMES.has(dot > 0 ? last.slice(0, dot) : last);
+  return dot > 0 ? last.slice(0, dot) : last;
 }
 
 function pathOf(page: SitePage): string {
@@ -168,8 +173,7 @@ function pathOf(page: SitePage): string {
  * mieru", "Our services") is the site's features page, whatever its path says.
  */
 function titledAsFeatures(page: SitePage): boolean {
-  const $ = page.$;
-  const h1 = $('h1').toArray().find((h) => isTag(h) && !inChrome($, h));
+  const h1 = mainHeading(page.$);
   if (!h1) return false;
   const title = clean(elementText(h1));
   return title.length <= 80 && FEATURE_HEADINGS.test(title) && !NOT_FEATURES.test(title);
@@ -180,10 +184,7 @@ function titledAsFeatures(page: SitePage): boolean {
  * "/unser_angebot"): the slug is the page's title as the site wrote it for its menu.
  */
 function sluggedAsFeatures(page: SitePage): boolean {
-  const segments = pathOf(page).split('/').filter(Boolean);
-  const last = segments[segments.length - 1] ?? '';
-  const dot = last.lastIndexOf('.');
-  const words = (dot > 0 ? last.slice(0, dot) : last).split(/[-_]+/).join(' ');
+  const words = pageSlug(page).split(/[-_]+/).join(' ');
   return words.length <= 40 && FEATURE_HEADINGS.test(words) && !NOT_FEATURES.test(words);
 }
 

@@ -1,6 +1,6 @@
 import { LEAD_REACH, ownBusinessLeads, PARTNER_MENTION, SELF_INTRODUCTION_ANYWHERE } from '../guards/first-person-lead.ts';
 import { givenNameEndAt, nameEndAt } from './person-names.ts';
-import { statements } from './statements.ts';
+import { sentenceBounds, statements } from './statements.ts';
 import type { SitePage } from './site.ts';
 
 /** A team page's self-portrait runs long ("Mein Name ist … leite ich …" ends a paragraph of a life story). */
@@ -51,12 +51,4 @@ function introducedBefore(text: string, leadStart: number): { start: number; nam
     found = end !== null && leadStart - end <= LEAD_REACH ? { start: m.index, nameStart, end } : null;
   }
   return found;
-}
-
-/** The sentence around [start, end): from the previous sentence end to the next. */
-function sentenceBounds(text: string, start: number, end: number): [number, number] {
-  const before = text.slice(0, start);
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
-  const stop = text.slice(end).search(/[.!?](?:\s|$)/);
-  return [cut === -1 ? 0 : cut + 2, stop === -1 ? text.length : end + stop + 1];
 }

@@ -3,7 +3,7 @@ import type { Evidence, FounderProposal } from '../types.ts';
 import { elementText, textLines } from '../element-text.ts';
 import { isType, textOf, type JsonLdNode } from '../json-ld.ts';
 import { jsonLdFounderNames } from '../guards/json-ld-founders.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { matchKey, normalizeForMatch } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
 import { holdsFounderWord, languageFounderWords } from '../guards/language-titles.ts';
@@ -292,7 +292,7 @@ function isGivenName(name: string): boolean {
 function titleNames(home: SitePage): string[] {
   return home.meta.title
     .split(/[|\u2013\u2014\u00b7:]| - /)
-    .map((part) => normalizeForMatch(part).replace(/[^\p{L}\p{N}]/gu, ''))
+    .map((part) => matchKey(part))
     .filter((k) => k.length >= 3);
 }
 
@@ -364,7 +364,7 @@ function attribution(text: string, nameStart: number): boolean {
 function roleElsewhere(after: string, site: Site): boolean {
   const org = /^\s+(?:of|at|bei|chez|de)\s+([\p{L}\p{N}][\p{L}\p{N}&.-]*)/u.exec(after)?.[1];
   if (!org) return false;
-  const key = normalizeForMatch(org).replace(/[^\p{L}\p{N}]/gu, '');
+  const key = matchKey(org);
   return !site.ownNames.some((own) => key.startsWith(own) || own.startsWith(key));
 }
 

@@ -1,7 +1,7 @@
 import type { Evidence } from '../types.ts';
 import { isOwnBusiness, POSSESSIVE_REACH, possessedCompany } from '../guards/possessive-owner.ts';
 import { nameEndAt, wordStarts } from './person-names.ts';
-import { statements } from './statements.ts';
+import { sentenceBounds, statements } from './statements.ts';
 import type { SitePage } from './site.ts';
 
 /** A team member's paragraph runs long (a career, then the company): read it whole. */
@@ -21,9 +21,8 @@ export function possessiveOwners(page: SitePage, ownNames: readonly string[]): A
       if (!company || !isOwnBusiness(company, ownNames, page.meta.title)) continue;
       const owner = ownerBefore(text, at);
       if (!owner) continue;
-      const from = sentenceStart(text, owner.start);
-      const stop = text.slice(at).search(/[.!?](?:\s|$)/);
-      out.push({ name: owner.name, evidence: page.quote(text.slice(from, stop === -1 ? text.length : at + stop + 1).trim()) });
+      const [from, to] = sentenceBounds(text, owner.start, at);
+      out.push({ name: owner.name, evidence: page.quote(text.slice(from, to).trim()) });
     }
   }
   return out;
@@ -50,10 +49,4 @@ function ownerBefore(text: string, at: number): { name: string; start: number } 
     if (end === at || (start !== wordStart && name.startsWith(`${given} `))) found = { name, start };
   }
   return found;
-}
-
-function sentenceStart(text: string, at: number): number {
-  const before = text.slice(0, at);
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
-  return cut === -1 ? 0 : cut + 2;
 }

@@ -63,6 +63,11 @@ export function inChrome($: CheerioAPI, el: Element): boolean {
   return result;
 }
 
+/** The page's main heading: its first <h1> outside the chrome. */
+export function mainHeading($: CheerioAPI): Element | undefined {
+  return ($('h1').toArray() as Element[]).find((h) => !inChrome($, h));
+}
+
 /**
  * The elements under a heading: its following siblings up to the next heading of the same or a
  * higher level. When the heading sits alone in a wrapper (<div><h2>…</h2><p>…</p></div><ul>…),

@@ -2,7 +2,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import type { PageSnapshot } from '../../crawler/types.ts';
 import type { DraftField, Evidence, FieldProposal, FieldValue } from '../types.ts';
 import { jsonLdNodes, type JsonLdNode } from '../json-ld.ts';
-import { containsPhrase, normalizeForMatch, quoteLocator } from '../quote-match.ts';
+import { containsPhrase, matchKey, normalizeForMatch, quoteLocator } from '../quote-match.ts';
 import { pageRole, type PageRole } from './page-roles.ts';
 import { readMeta, type PageMeta } from './structured-data.ts';
 
@@ -51,11 +51,10 @@ export function readSite(snapshots: readonly PageSnapshot[]): Site | null {
     });
   if (pages.length === 0) return null;
   const home = pages.find((p) => p.role === 'home') ?? pages[0];
-  const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
   const ownNames = new Set<string>();
   for (const p of pages) {
-    for (const label of (URL.parse(p.url)?.hostname ?? '').split('.').slice(0, -1)) if (label !== 'www' && label.length >= 3) ownNames.add(key(label));
-    if (p.meta.siteName) ownNames.add(key(p.meta.siteName));
+    for (const label of (URL.parse(p.url)?.hostname ?? '').split('.').slice(0, -1)) if (label !== 'www' && label.length >= 3) ownNames.add(matchKey(label));
+    if (p.meta.siteName) ownNames.add(matchKey(p.meta.siteName));
   }
   return {
     pages,

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { Evidence } from '../types.ts';
 import { elementText } from '../element-text.ts';
 import { organisations } from '../json-ld.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { matchKey, normalizeForMatch } from '../quote-match.ts';
 import { holdsVatLabel, OWNER_JOINT, registeredOwner } from '../guards/sole-trader.ts';
 import { isWholeName } from './person-names.ts';
 import { clean, type SitePage } from './site.ts';
@@ -13,7 +13,6 @@ const INLINE = new Set(['a', 'span', 'em', 'i', 'b', 'strong', 'small', 'br', 'a
 /** A legal line is short; a paragraph this long is prose, where "di" means something else. */
 const LINE_MAX = 300;
 
-const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The owner a sole trader's registered name gives (see guards/sole-trader.ts): the JSON-LD
@@ -35,7 +34,7 @@ export function soleTraderOwners(page: SitePage, businessNames: readonly string[
     const joint = text.lastIndexOf(` ${OWNER_JOINT} `);
     if (joint === -1 || text.length > LINE_MAX) return;
     const owner = text.slice(joint + OWNER_JOINT.length + 2);
-    const trade = key(text.slice(0, joint));
+    const trade = matchKey(text.slice(0, joint));
     if (!isWholeName(owner) || !businessNames.some((own) => own.length >= 3 && trade.endsWith(own))) return;
     const line = lines.find((l) => l.length <= LINE_MAX && l.includes(text) && holdsVatLabel(normalizeForMatch(l)));
     if (line) out.push({ name: owner, evidence: page.quote(line) });

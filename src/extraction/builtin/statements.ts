@@ -72,6 +72,17 @@ function readStatements(page: SitePage, footer: boolean, max: number): string[] 
   return out;
 }
 
+/**
+ * The bounds of the sentences spanning [start, end) in a paragraph: from after the previous
+ * sentence's end (". ", "! ", "? ") to the next sentence end, its mark included.
+ */
+export function sentenceBounds(text: string, start: number, end: number): [number, number] {
+  const before = text.slice(0, start);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  const stop = text.slice(end).search(/[.!?](?:\s|$)/);
+  return [cut === -1 ? 0 : cut + 2, stop === -1 ? text.length : end + stop + 1];
+}
+
 /** The sentence of `text` around [start, end): from the previous sentence end to the next. */
 export function sentenceAround(text: string, start: number, end: number, reach = 160): string {
   const from = Math.max(0, start - reach);

@@ -2,12 +2,12 @@ import type { Element } from 'domhandler';
 import type { CategoryKeywords, Evidence, FieldProposal } from '../types.ts';
 import { segments } from '../guards/text-support.ts';
 import { elementText, textLines } from '../element-text.ts';
-import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
+import { matchKey, normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { categoryProposal } from './categories.ts';
 import { featureProposal } from './feature-lists.ts';
 import { uspProposal } from './usps.ts';
 import { nextHeroLine, visuallyHidden } from './hero-lines.ts';
-import { headingsMatching, inChrome, paragraphs, underHeading } from './sections.ts';
+import { headingsMatching, inChrome, mainHeading, paragraphs, underHeading } from './sections.ts';
 import { clean, isHomeHref, propose, type Site, type SitePage } from './site.ts';
 import { jsonLdDescription, jsonLdKeywords, jsonLdName, splitKeywords } from './structured-data.ts';
 
@@ -27,7 +27,7 @@ export function textProposals(site: Site, categoryNames: readonly string[], cate
   out.push(featureProposal(site));
   out.push(uspProposal(site));
   out.push(...keywordProposals(home));
-  const h1 = home.$('h1').toArray().find((h) => !inChrome(home.$, h as Element)) as Element | undefined;
+  const h1 = mainHeading(home.$);
   out.push(categoryProposal(site, categoryNames, categoryKeywords, [heroSubline(home.$, h1), markedTagline(home.$, ''), firstSentence(definition(home, name[0] ?? ''))]));
   out.push(stage(home));
   return out.filter((p): p is FieldProposal => p !== null);
@@ -40,13 +40,12 @@ const SEPARATOR = /(?<!\s)\s+[|\u2013\u2014:\u00b7\u2022-]\s+|(?<![\s:]):\s+/;
 function nameCandidates(home: SitePage, ownNames: readonly string[]): string[] {
   const m = home.meta;
   const brand = headerBrand(home);
-  const key = (p: string) => normalizeForMatch(p).replace(/[^\p{L}\p{N}]/gu, '');
   const titled = (t: string) => {
     // A page's own word ("Home", "Accueil", "Главная") is never the name.
     const parts = t.split(SEPARATOR).map((p) => p.trim()).filter((p) => !PAGE_WORDS.has(normalizeForMatch(p)));
     const own = parts.find((p) => {
-      const k = key(p);
-      return k !== '' && (ownNames.some((n) => n === k || n.startsWith(k) || k.startsWith(n)) || (brand !== '' && (key(brand).includes(k) || k.includes(key(brand)))));
+      const k = matchKey(p);
+      return k !== '' && (ownNames.some((n) => n === k || n.startsWith(k) || k.startsWith(n)) || (brand !== '' && (matchKey(brand).includes(k) || k.includes(matchKey(brand)))));
     });
     return [own ?? '', parts[0] ?? ''];
   };
@@ -142,12 +141,11 @@ function taglineCandidates(home: SitePage, name: string, ownNames: readonly stri
  * Technologies", its first words) or one of the site's own names (host, og:site_name).
  */
 function onlyTheName(line: string, name: string, ownNames: readonly string[]): boolean {
-  const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
-  const k = key(line);
+  const k = matchKey(line);
   if (k.length < 2) return false;
   const l = normalizeForMatch(line);
   const n = normalizeForMatch(name);
-  return k === key(name) || ownNames.includes(k) || (n !== '' && n.startsWith(`${l} `));
+  return k === matchKey(name) || ownNames.includes(k) || (n !== '' && n.startsWith(`${l} `));
 }
 
 const MAX_ONE_LINE = 100;
@@ -388,7 +386,7 @@ function stage(home: SitePage): FieldProposal | null {
   const $ = home.$;
   // Where a product announces its stage: the title, the main headings, the hero's line, a badge.
   // Not running text or links: "our alpha release" in a news item, "beta.gouv.fr" in a sentence.
-  const h1 = $('h1').toArray().find((h) => !inChrome($, h as Element)) as Element | undefined;
+  const h1 = mainHeading($);
   const badges = $('span, small, mark, strong').toArray().filter((el) => !inChrome($, el as Element) && $(el).closest('p, li, a').length === 0);
   const places = [home.meta.title, ...$('h1, h2').toArray().map((el) => clean(elementText(el))), heroSubline($, h1), ...badges.map((el) => clean(elementText(el))).filter((t) => t.length <= 40), home.meta.description];
   for (const text of places) {

@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { elementText, textLines } from '../element-text.ts';
-import { normalizeForMatch, UNSPACED } from '../quote-match.ts';
+import { matchKey, normalizeForMatch, UNSPACED } from '../quote-match.ts';
 import { CONTRAST, CRAFT, DENIAL, GUARANTEED, NEGATION_WORDS, STANDING, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, TRAVEL, TRUST, wordsSource } from '../vocabulary.ts';
 import { LIMITS } from '../limits.ts';
 import { faqContext } from './faq.ts';
@@ -61,7 +61,7 @@ const WHY_SHORT = /^(?:why|warum|wieso|weshalb|pourquoi|por ?qu[eé]|perch[eé]|
 
 function whyThisSite(site: Site, heading: string, page: SitePage): boolean {
   if (WHY_SHORT.test(heading) && heading.split(/\s+/).length <= 4) return true;
-  const key = normalizeForMatch(heading).replace(/[^\p{L}\p{N}]/gu, '');
+  const key = matchKey(heading);
   return site.ownNames.some((own) => own.length >= 3 && !/^\d+$/.test(own) && key.includes(own)) || whyTitleName(heading, page);
 }
 

@@ -1,4 +1,5 @@
 import type { CitedQuote } from '../evidence-base.ts';
+import { matchKey } from '../quote-match.ts';
 import { FOUNDER_WORDS, NAMESAKE_OWNER_WORDS, wordsSource } from '../vocabulary.ts';
 
 /**
@@ -63,11 +64,9 @@ export function roleAfterCopula(text: string, nameEnd: number, role: RegExp): { 
   return null;
 }
 
-const key = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '');
-
 /** Whether a one-word name opens one of the business's own names (comparison keys) and is not the whole of it. */
 export function namesTheBusiness(givenName: string, ownNames: readonly string[]): boolean {
-  const k = key(givenName.toLowerCase());
+  const k = matchKey(givenName);
   return k.length >= 3 && ownNames.some((own) => own.length > k.length && own.startsWith(k));
 }
 

@@ -1,5 +1,5 @@
 import type { CitedQuote } from '../evidence-base.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { matchKey } from '../quote-match.ts';
 
 /**
  * "Sarah's company, Acme Counselling Ltd, provides …": a person's possessive of a company word,
@@ -17,7 +17,6 @@ export const POSSESSIVE_REACH = 1500;
 /** The longest company name read beside the possessive. */
 const COMPANY_REACH = 60;
 
-const key = (s: string) => normalizeForMatch(s).replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The company named by the possessive that begins at `at` ("'s company, Acme Ltd" → "Acme Ltd"),
@@ -40,10 +39,10 @@ export function possessedCompany(text: string, at: number): string | null {
 
 /** The company is the site's business: one of its names, or named in the page's title. */
 export function isOwnBusiness(company: string, ownNames: readonly string[], pageTitle: string): boolean {
-  const k = key(company);
+  const k = matchKey(company);
   if (k.length < 3) return false;
   if (ownNames.some((own) => own.length >= 3 && (k.startsWith(own) || own.startsWith(k)))) return true;
-  return k.length >= 4 && key(pageTitle).includes(k);
+  return k.length >= 4 && matchKey(pageTitle).includes(k);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CitedQuote } from '../evidence-base.ts';
 import { organisations, textOf, type JsonLdNode } from '../json-ld.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { matchKey, normalizeForMatch } from '../quote-match.ts';
 
 /**
  * An Italian sole proprietorship (ditta individuale) must carry its owner's surname in its
@@ -33,8 +33,6 @@ export function registeredOwner(org: JsonLdNode): { legalName: string; owner: st
   return { legalName, owner: legalName.slice(lead.length) };
 }
 
-const key = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '');
-
 /**
  * The name at `at` in the quote (both normalised) is the owner a sole trader's registered name
  * names: the page's JSON-LD gives that legalName to an organisation whose name is the trade
@@ -49,6 +47,6 @@ export function namedInRegisteredName(q: CitedQuote, at: number, normName: strin
   });
   if (registered) return true;
   if (!holdsVatLabel(q.norm)) return false;
-  const trade = key(before.slice(0, -(OWNER_JOINT.length + 2)));
+  const trade = matchKey(before.slice(0, -(OWNER_JOINT.length + 2)));
   return ownNames.some((own) => own.length >= 3 && trade.endsWith(own));
 }
