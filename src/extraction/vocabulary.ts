@@ -35,6 +35,30 @@ export const FOUNDER_WORDS = [
   'zakladatel', 'zakladatelka', 'spoluzakladatel', 'spoluzakladatelka', 'založil', 'založila', 'jednatel', 'jednatelka',
   // sk
   'zakladateľ', 'zakladateľka', 'konateľ', 'konateľka',
+  // the instrumental a copula takes ("je zakladatelem", "jest założycielem", "является основателем")
+  'zakladatelé', 'zakladatelem', 'zakladatelkou', 'spoluzakladatelé', 'spoluzakladatelem', 'spoluzakladatelkou', 'majitelem',
+  'majitelkou', 'jednatelem', 'jednatelkou', 'generální ředitel', 'generální ředitelka', 'výkonný ředitel', 'výkonná ředitelka',
+  'zakladatelia', 'zakladateľom', 'zakladateľkou', 'spoluzakladateľ', 'spoluzakladateľka', 'spoluzakladateľom', 'majiteľ',
+  'majiteľka', 'majiteľom', 'konateľom', 'generálny riaditeľ', 'generálna riaditeľka', 'výkonný riaditeľ',
+  'założyciele', 'założycielem', 'założycielką', 'współzałożyciele', 'współzałożycielem', 'współzałożycielką', 'właścicielem',
+  'właścicielką',
+  // sv, da, nb, fi beyond the above; a bare "direktør" or "prezes" also heads offices and authorities (a Polish privacy
+  // policy names the "Prezes Urzędu Ochrony Danych Osobowych")
+  'grundaren', 'grundarna', 'medgrundaren', 'innehavare', 'grundlæggeren', 'grundlæggere', 'medgrundlægger', 'indehaver',
+  'adm. direktør', 'grunnleggeren', 'grunnleggere', 'medgrunnlegger', 'innehaver', 'perustajat', 'perustajana', 'toimitusjohtajana',
+  'toinen perustaja',
+  // uk
+  'засновник', 'засновниця', 'засновники', 'співзасновник', 'співзасновниця', 'співзасновники', 'засновником', 'засновницею',
+  'генеральний директор', 'власник', 'власниця',
+  // ru instrumental
+  'основателем', 'основательницей', 'сооснователем', 'соосновательницей', 'учредителем',
+  // es, pt, it, nl beyond the above (the Flemish "zaakvoerder" manages a company as a Geschäftsführer does)
+  'cofundadores', 'director general', 'directora general', 'directora ejecutiva', 'consejera delegada', 'diretor executivo',
+  'diretora executiva', 'diretor-geral', 'diretora-geral', 'sócio-gerente', 'sócia-gerente', 'fondatrici', 'cofondatori',
+  'medeoprichters', 'zaakvoerder', 'zaakvoerster',
+  // tr (İ lower-cased by JavaScript keeps its dot as a combining mark)
+  'kurucu', 'kurucusu', 'kurucumuz', 'kurucular', 'kurucuları', 'kurucu ortak', 'kurucu ortağı', 'kurucu ortaklar', 'eş kurucu',
+  'genel müdür', 'genel müdürü', 'işletme sahibi', 'i\u0307şletme sahibi',
   // ru
   'основатель', 'основательница', 'основатели', 'сооснователь', 'соосновательница', 'сооснователи', 'учредитель',
   'соучредитель', 'генеральный директор',
@@ -46,6 +70,9 @@ export const FOUNDER_WORDS = [
   // ja, zh (no word boundaries in these scripts)
   // 代表 (者): who represents the business, its head; 代表取締役: representative director
   '創業者', '共同創業者', '代表取締役', '代表者', '代表', '创始人', '联合创始人', '創辦人', '創始人',
+  '創設者', '創立者', '社長', '创办人', '共同创办人', '共同創辦人', '首席执行官', '首席執行官', '总经理', '總經理',
+  // ko (written with spaces, but particles cling to the word: "창업자인", "대표이사는"); a bare "대표" also means "typical"
+  '창업자', '공동창업자', '공동 창업자', '창업주', '창립자', '설립자', '공동설립자', '대표이사', '대표자',
 ];
 
 /**
@@ -54,6 +81,11 @@ export const FOUNDER_WORDS = [
  */
 export const FOUNDER_WORDS_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   sv: ['vd'],
+  // Danish and Norwegian "stifter" founds a company; a German "Stifter" endows a foundation or a church window
+  da: ['stifter', 'stifteren'],
+  nb: ['stifter', 'stifteren'],
+  no: ['stifter', 'stifteren'],
+  nn: ['stifter', 'stifteren'],
 };
 
 /**
@@ -63,6 +95,7 @@ export const FOUNDER_WORDS_BY_LANGUAGE: Readonly<Record<string, readonly string[
  */
 export const NAMESAKE_OWNER_WORDS = [
   'owner', 'business owner', 'proprietor', 'eigentümer', 'eigentümerin', 'ägare', 'titolare', 'dueño', 'dueña', 'хозяйка', 'хозяин',
+  'ejer', 'omistaja', 'sahibi', 'господиня', 'господар',
 ];
 
 /**
@@ -72,6 +105,8 @@ export const NAMESAKE_OWNER_WORDS = [
 export const SELF_INTRODUCTIONS = [
   'my name is', 'ich heiße', 'ich heisse', 'mein name ist', "je m'appelle", 'me llamo', 'mi nombre es', 'meu nome é', 'chamo-me',
   'mi chiamo', 'il mio nome è', 'mijn naam is', 'nazywam się', 'mam na imię', 'jmenuji se', 'меня зовут',
+  'me chamo', 'jmenuju se', 'mé jméno je', 'volám sa', 'moje meno je', 'jag heter', 'mitt namn är', 'jeg hedder', 'mit navn er',
+  'jeg heter', 'mitt navn er', 'nimeni on', "мене звати", "моє ім'я", 'benim adım', '私の名前は', '제 이름은', '我叫', '我的名字是',
 ];
 
 /**
@@ -82,6 +117,9 @@ export const FIRST_PERSON_FOUNDING = [
   'i founded', 'i co-founded', 'i started', 'ich gründete', 'gründete ich', "j'ai fondé", "j'ai cofondé", 'fundé', 'fundei',
   'ho fondato', 'ik richtte', 'richtte ik', 'założyłem', 'założyłam', 'jsem založil', 'jsem založila', 'založil jsem',
   'založila jsem', 'я основал', 'я основала', 'основал я', 'основала я',
+  'cofundé', 'založil som', 'založila som', 'som založil', 'som založila', 'jag grundade', 'grundade jag', 'jeg grundlagde',
+  'grundlagde jeg', 'jeg grunnla', 'grunnla jeg', 'perustin', 'я заснував', 'я заснувала', 'kurucusuyum', '私が創業', '私が設立',
+  '제가 창업', '제가 설립', '我创立', '我創立', '我创办', '我創辦',
 ];
 
 /**
@@ -94,12 +132,17 @@ export const FIRST_PERSON_LEADS = [
   'betreibe ich', 'je dirige', 'je gère', 'dirijo', 'gestiono', 'regento', 'dirigo', 'gestisco', 'gerencio', 'ik leid',
   'leid ik', 'ik run', 'run ik', 'ik beheer', 'beheer ik', 'prowadzę', 'kieruję', 'vedu', 'řídím', 'я руковожу',
   'я управляю', 'руковожу я', 'управляю я',
+  // sk, sv, da, nb, fi, uk; Japanese, Korean and Turkish name the business before the verb, which this reading does not look for
+  'vediem', 'riadim', 'jag driver', 'driver jag', 'jag leder', 'leder jag', 'jeg driver', 'driver jeg', 'jeg leder', 'leder jeg',
+  'johdan', 'pyöritän', 'я керую', 'керую я',
 ];
 
 /** Headings of a page about the one person behind a business ("About me", "Über mich", "Обо мне"). */
 export const ABOUT_ME_HEADINGS = [
   'about me', 'über mich', 'ueber mich', 'à propos de moi', 'qui suis-je', 'sobre mí', 'sobre mi', 'sobre mim', 'chi sono',
   'over mij', 'o mnie', 'o mně', 'обо мне', 'о себе',
+  'su di me', 'acerca de mí', 'wie ben ik', 'o mne', 'om mig', 'om meg', 'minusta', 'tietoa minusta', 'про мене', 'hakkımda',
+  '自己紹介', '私について', '关于我', '關於我', '자기소개', '자기 소개',
 ];
 
 /** A year is stated as the founding year ("founded in 2019", "seit 2019", "fondée en 2019"). */
@@ -116,14 +159,28 @@ export const FOUNDING_WORDS = [
   'fondata', 'fondato', 'dal',
   // nl, pl, sv, da, no
   'opgericht', 'sinds', 'założona', 'założony', 'grundat', 'grundades', 'sedan', 'grundlagt', 'siden', 'etablert',
-  // ja, zh
-  '設立', '創業', '成立', '创立', '創立',
+  // sv, da, nb beyond the above
+  'grundad', 'etablerad', 'etablerat', 'etableret', 'stiftet', 'grunnlagt',
+  // fi ("vuodesta 1995": since the year 1995)
+  'perustettu', 'perustettiin', 'vuodesta',
+  // pl, cs, sk ("od roku 2005": since the year 2005; a bare "od" is "from" before any figure)
+  'od roku', 'założono', 'založena', 'založená', 'založeno', 'založen', 'založený', 'založené',
+  // ru, uk
+  'основана', 'основан', 'основано', 'год основания', 'на рынке с', 'заснована', 'заснований', 'засновано', 'рік заснування',
+  'на ринку з',
+  // tr ("2005'ten beri", "2005 yılından bu yana"; a bare "kuruluş" is also "an organisation")
+  'kuruldu', 'kurulmuştur', 'kuruluş yılı', 'beri', 'bu yana',
+  // ja, zh, ko (no "부터" or "から": a price "2000원부터" would read as a year; no "창업": also "start-up" as a topic)
+  '設立', '創業', '成立', '创立', '創立', '创建于', '創建於', '创办于', '創辦於', '설립', '창립',
 ];
 
 /** A copyright line: its year is the year of the page, never the founding year. */
 export const COPYRIGHT_MARKERS = [
   '©', '(c)', 'copyright', 'all rights reserved', 'alle rechte vorbehalten', 'tous droits réservés',
   'todos los derechos reservados', 'tutti i diritti riservati', 'alle rechten voorbehouden', 'todos os direitos reservados',
+  'wszelkie prawa zastrzeżone', 'všechna práva vyhrazena', 'všetky práva vyhradené', 'alla rättigheter förbehållna',
+  'alle rettigheder forbeholdes', 'alle rettigheter reservert', 'kaikki oikeudet pidätetään', 'все права защищены',
+  'всі права захищені', 'tüm hakları saklıdır', 'tüm hakları saklidir', '版权所有', '版權所有', '모든 권리 보유', '無断転載',
 ];
 
 /** Headings of customer-voice sections: names under them are customers, not founders. */
@@ -132,6 +189,18 @@ export const TESTIMONIAL_HEADINGS = [
   'loved by', 'reviews', 'customer stories', 'kundenstimmen', 'das sagen unsere kunden', 'erfahrungsberichte',
   'bewertungen', 'témoignages', 'ils nous font confiance', 'ce que disent nos clients', 'avis clients', 'testimonios',
   'lo que dicen nuestros clientes', 'opiniones', 'dicono di noi', 'recensioni', 'wat klanten zeggen', 'ervaringen',
+  // matched anywhere in a heading: words that say nothing else ("reference" alone would take "API reference")
+  'what our clients say', 'what clients say', 'kind words', 'kundenmeinungen', 'was unsere kunden sagen', 'rezensionen',
+  'avis de nos clients', 'reseñas', 'valoraciones', 'lo que dicen', 'depoimentos', 'o que dizem', 'avaliações de clientes',
+  'avaliações dos clientes', 'testimonianze', 'cosa dicono', 'wat onze klanten zeggen', 'beoordelingen', 'opinie klientów',
+  'opinie naszych klientów', 'co mówią', 'referencje', 'rekomendacje', 'recenze', 'co říkají', 'ohlasy', 'hodnocení zákazníků',
+  'hodnocení klientů', 'reference klientů', 'naše reference', 'recenzie', 'čo hovoria', 'referencie', 'hodnotenia zákazníkov',
+  'omdömen', 'vad våra kunder säger', 'vad kunderna säger', 'recensioner', 'kundberättelser', 'anmeldelser', 'udtalelser',
+  'hvad vores kunder siger', 'hvad kunderne siger', 'hva kundene sier', 'hva våre kunder sier', 'omtaler', 'asiakaskokemuksia',
+  'asiakaskokemukset', 'kokemuksia', 'suosittelijat', 'arvostelut', 'mitä asiakkaamme sanovat', 'отзыв', 'что говорят',
+  'что о нас говорят', 'відгук', 'що кажуть', 'що говорять', 'お客様の声', 'お客さまの声', 'ご利用者の声', '利用者の声',
+  'レビュー', '口コミ', 'クチコミ', '고객 후기', '후기', '리뷰', '고객의 소리', '客户评价', '客戶評價', '用户评价', '用戶評價',
+  '客户见证', '客戶見證', '用户反馈', '用戶回饋', 'yorumlar', 'referanslar', 'ne diyor', 'değerlendirmeler',
 ];
 
 /** Headings of FAQ sections and pages ("FAQ", "Häufige Fragen", "よくある質問"…): the question-shaped blocks under them are FAQs. */
@@ -141,7 +210,13 @@ export const FAQ_HEADINGS = [
   'questions fréquentes', 'questions-réponses', 'foire aux questions', 'preguntas', 'perguntas frequentes', 'perguntas',
   'domande', 'veelgestelde vragen', 'vragen', 'częste pytania', 'pytania', 'vanliga frågor', 'ofte stillede spørgsmål',
   'частые вопросы', 'часто задаваемые вопросы', 'вопросы и ответы', 'вопрос-ответ', 'вопросы',
-  'よくある質問', 'よくあるご質問', 'ご質問', '質問', 'q&a', '常见问题', '常見問題', '问答',
+  'domande frequenti', 'otázky', 'časté dotazy', 'dotazy', 'frågor och svar', 'frågor', 'spørgsmål og svar', 'spørgsmål',
+  'ofte stilte spørsmål', 'spørsmål og svar', 'spørsmål', 'usein kysytyt kysymykset', 'ukk', 'kysymykset', 'kysymyksiä',
+  'часті питання', 'поширені запитання', 'часті запитання', 'питання та відповіді', 'питання і відповіді', 'питання', 'запитання',
+  'sıkça sorulan sorular', 'sık sorulan sorular', 'sikça sorulan sorular', 'sik sorulan sorular', 'sık sorulanlar', 'sss',
+  'sorular', 'merak edilenler',
+  'よくある質問', 'よくあるご質問', 'ご質問', '質問', 'q&a', '常见问题', '常見問題', '问答', '問答', '问与答', '問與答',
+  '자주 묻는 질문', '자주 하는 질문', '질문', '묻고 답하기',
 ];
 
 /**
@@ -169,9 +244,28 @@ export const CONTRAST_WORDS = [
   // ru
   'в отличие от', 'по сравнению с', 'вместо', 'а не', 'чем когда-либо', 'быстрее чем', 'ниже чем', 'лучше чем',
   'единственный', 'единственная', 'единственное',
+  // it, es, pt, nl beyond the above
+  'rispetto a', 'anziché', 'al posto di', 'più economico di', 'più semplice di', 'más barato que', 'más fácil que',
+  'em comparação com', 'comparado com', 'mais rápido que', 'mais barato que', 'melhor que', 'goedkoper dan', 'eenvoudiger dan',
+  'makkelijker dan',
+  // pl, cs, sk (a bare "jediný" is also "single": "jediné kliknutí"; "místo" is also "place")
+  'w przeciwieństwie do', 'w porównaniu z', 'w porównaniu do', 'zamiast', 'jedyny', 'jedyna', 'jedyne', 'szybciej niż',
+  'lepiej niż', 'taniej niż', 'na rozdíl od', 've srovnání s', 'oproti', 'namísto', 'jako jediný', 'jako jediná', 'jako jediní',
+  'rychlejší než', 'lepší než', 'levnější než', 'na rozdiel od', 'v porovnaní s', 'namiesto', 'ako jediný', 'ako jediná',
+  'rýchlejší ako', 'lepší ako', 'lacnejší ako',
+  // sv, da, nb, fi
+  'till skillnad från', 'jämfört med', 'i stället för', 'istället för', 'den enda', 'det enda', 'snabbare än', 'bättre än',
+  'billigare än', 'enklare än', 'i modsætning til', 'sammenlignet med', 'i stedet for', 'den eneste', 'det eneste',
+  'hurtigere end', 'bedre end', 'billigere end', 'nemmere end', 'i motsetning til', 'istedenfor', 'raskere enn', 'bedre enn',
+  'billigere enn', 'enklere enn', 'toisin kuin', 'verrattuna', 'ainoa', 'nopeampi kuin', 'parempi kuin', 'edullisempi kuin',
+  // uk
+  'на відміну від', 'порівняно з', 'замість', 'єдиний', 'єдина', 'єдине', 'швидше ніж', 'краще ніж',
+  // tr (comparatives: "-den daha hızlı")
+  'aksine', 'kıyasla', 'göre daha', 'daha hızlı', 'daha ucuz', 'daha kolay', 'yerine',
   // ja, zh (no word boundaries in these scripts)
   'に比べ', 'と比べ', 'に比較して', 'と比較して', 'ではなく', '唯一', 'より高速', 'より速', 'より高', 'より簡単', 'より安',
-  '相比', '相較', '而不是', '更快',
+  '相比', '相較', '而不是', '更快', '不同于', '不同於', '更便宜', '更简单', '更簡單', 'とは違い', 'と違って', 'とは異なり',
+  '에 비해', '와 달리', '과 달리', '유일한', '보다 빠르', '보다 저렴', '보다 쉽', '대신에',
 ];
 
 /**
@@ -181,6 +275,10 @@ export const CONTRAST_WORDS = [
 export const NEGATION_WORDS = [
   'no', 'zero', 'kein', 'keine', 'keinen', 'keinerlei', 'ohne', 'sans', 'aucun', 'aucune', 'sin', 'ningún', 'ninguna', 'sem',
   'nenhum', 'nenhuma', 'senza', 'nessun', 'nessuna', 'geen', 'zonder', 'bez', 'żadnych', 'žádné', 'žádný', 'без', 'никаких',
+  'without', 'zéro', 'cero', 'niente', 'nessuno', 'żadnej', 'żadnego', 'žádná', 'žádných', 'žiadne', 'žiadny', 'žiadna',
+  'žiadnych', 'inga', 'ingen', 'inget', 'utan', 'intet', 'uden', 'uten', 'ei', 'ilman', 'ни', 'нет', 'жодних', 'жодної',
+  'жодного', 'ні', 'немає', 'sıfır',
+  // Turkish ("reklam yok"), Japanese, Korean and Chinese put the denial after the noun or write no spaces: not read here
 ];
 
 /**
@@ -191,6 +289,8 @@ export const SUMMING_UP_WORDS = [
   'all of this', 'all this', 'all of which', 'all that', 'das alles', 'all das', 'all dies', 'tout cela', 'tout ça', 'tout ce qui',
   'todo esto', 'todo ello', 'todo eso', 'todo lo que', 'tudo isso', 'tudo o que', 'tutto ciò', 'tutto questo', 'dit alles',
   'dat alles', 'wszystko to', 'to wszystko', 'to vše', 'to všechno', 'всё то', 'все то', 'всё это', 'все это',
+  'to všetko', 'toto všetko', 'allt detta', 'alt dette', 'kaikki tämä', 'tämä kaikki', 'усе це', 'все це', 'tüm bunlar',
+  'bütün bunlar', 'これらすべて', 'そのすべて', '이 모든 것', '这一切', '這一切',
 ];
 
 /**
@@ -223,6 +323,19 @@ export const CRAFT_WORDS = [
   'ручной работы', 'ручная работа', 'органический', 'органические', 'органическая', 'без добавок', 'без консервантов',
   // ja, zh
   '手作り', '手づくり', '無添加', '有機栽培', '無農薬', '手工制作', '有机',
+  // pl, cs, sk
+  'ręcznie robione', 'ręcznie robiony', 'ręcznie robiona', 'ręcznie robionych', 'wykonane ręcznie', 'rękodzieło', 'bez konserwantów',
+  'bez dodatków', 'rzemieślnicze', 'rzemieślniczy', 'ruční práce', 'ručně vyráběné', 'ručně vyrobené', 'ručně vyrobený',
+  'ručně vyrobená', 'bez konzervantů', 'bez přídatných látek', 'ručná práca', 'ručne vyrábané', 'ručne vyrobené',
+  'bez konzervantov', 'bez prídavných látok',
+  // sv, da, nb, fi
+  'handgjord', 'handgjorda', 'handgjort', 'ekologisk', 'ekologiska', 'ekologiskt', 'utan tillsatser', 'håndlavet', 'håndlavede',
+  'økologisk', 'økologiske', 'uden tilsætningsstoffer', 'håndlaget', 'håndlagde', 'uten tilsetningsstoffer', 'käsintehty',
+  'käsintehdyt', 'käsin tehty', 'käsin tehdyt', 'luomu', 'ilman lisäaineita',
+  // uk, tr
+  'ручної роботи', 'ручна робота', 'органічний', 'органічні', 'без консервантів', 'el yapımı', 'el emeği', 'organik', 'katkısız',
+  // ko, zh (not "수제": it begins "수제비", a soup)
+  '핸드메이드', '손으로 만든', '유기농', '무첨가', '手工製作', '纯手工', '純手工', '有機', '无添加',
 ];
 
 /**
@@ -234,6 +347,10 @@ export const PIONEER_WORDS = [
   'pioneer', 'pioneers', 'pioneering', 'pionier', 'pioniere', 'pionieren', 'pionnier', 'pionniers', 'pionnière', 'pionnières',
   'pionero', 'pioneros', 'pionera', 'pioneras', 'pioneiro', 'pioneiros', 'pioneira', 'pioneiras', 'pionieri', 'pioniera',
   'пионер', 'пионеры', 'пионеров', 'パイオニア', '先駆者', '先驱',
+  'pionierem', 'pionierów', 'pionierzy', 'průkopník', 'průkopníkem', 'průkopníci', 'průkopníků', 'priekopník', 'priekopníkom',
+  'priekopníci', 'pionjär', 'pionjärer', 'pionjären', 'pioner', 'pionerer', 'pioneren', 'edelläkävijä', 'edelläkävijöitä',
+  'uranuurtaja', 'uranuurtajia', 'первопроходец', 'піонер', 'піонери', 'першопроходець', 'öncü', 'öncüsü', 'öncülerinden',
+  '草分け', '선구자', '개척자', '先驅', '先行者',
 ];
 
 /** Customers who trust or chose the business ("have trusted us", "vertrauen uns", "ya han confiado"); a claim only with a figure. */
@@ -246,7 +363,11 @@ export const TRUST_WORDS = [
   'si fidano di noi', 'ci hanno scelto', 'si sono affidati a noi',
   'vertrouwen ons', 'vertrouwen op ons', 'kozen voor ons',
   'доверяют нам', 'доверились нам', 'выбрали нас',
-  'に選ばれ', '信頼され', '信赖',
+  'zaufali nam', 'ufają nam', 'wybrali nas', 'důvěřují nám', 'nám důvěřují', 'nám důvěřuje', 'důvěřuje nám', 'vybrali si nás',
+  'dôverujú nám', 'nám dôverujú', 'nám dôveruje', 'litar på oss', 'har valt oss', 'stoler på os', 'har valgt os', 'stoler på oss',
+  'har valgt oss', 'luottavat meihin', 'luottaa meihin', 'ovat valinneet meidät', 'довіряють нам', 'нам довіряють', 'нам доверяют', 'обрали нас', 'довірилися нам',
+  'bize güveniyor', 'bize güvendi', 'bizi tercih ediyor', 'bizi tercih etti', 'bizi seçti',
+  'に選ばれ', '信頼され', '信赖', '信賴', '信任我们', '信任我們', '选择了我们', '選擇了我們', '신뢰하는', '신뢰합니다', '선택했습니다',
 ];
 
 /**
@@ -257,11 +378,16 @@ export const GUARANTEED_WORDS = [
   'guaranteed', 'garantiert', 'garantierte', 'garanti', 'garantie', 'garantis', 'garanties', 'garantizado', 'garantizada',
   'garantizados', 'garantizadas', 'garantido', 'garantida', 'garantidos', 'garantidas', 'garantito', 'garantita', 'garantiti',
   'garantite', 'gegarandeerd', 'гарантировано', 'гарантирован', 'гарантированно', '保証付き', '保证',
+  'gwarantowany', 'gwarantowana', 'gwarantowane', 'garantovaný', 'garantovaná', 'garantované', 'garantováno', 'zaručený',
+  'zaručená', 'zaručené', 'zaručeno', 'garanterad', 'garanterat', 'garanterade', 'garanteret', 'garantert', 'taattu', 'taatusti',
+  'гарантирована', 'гарантированы', 'гарантовано', 'гарантований', 'гарантована', 'garantili', 'garantilidir', '保證',
+  '보장됩니다', '보증됩니다', '보장된',
 ];
 
 /** Words that deny what follows ("not guaranteed", "nicht garantiert", "no está garantizado"): such a sentence promises nothing. */
 export const DENIAL_WORDS = [
   'not', "n't", 'no', 'nicht', 'kein', 'keine', 'pas', 'ne', 'não', 'non', 'niet', 'geen', 'не', 'нет', 'ません', 'ない', '不',
+  'nie', 'není', 'inte', 'ikke', 'ei', 'eikä', 'ні', 'немає', 'değil', 'değildir', 'yok', '않', '没有', '沒有',
 ];
 
 /**
@@ -277,7 +403,11 @@ export const TRAVEL_WORDS = [
   'a piedi', 'in auto', 'in macchina', 'in bici',
   'lopen', 'loopafstand', 'met de auto', 'met de fiets', 'fietsen',
   'пешком', 'на машине', 'на автомобиле',
-  '徒歩', '車で', '步行', '车程',
+  'pieszo', 'spacerem', 'samochodem', 'rowerem', 'pěšky', 'autem', 'na kole', 'pešo', 'peši', 'autom', 'na bicykli',
+  'till fots', 'gångavstånd', 'med bil', 'med cykel', 'til fods', 'gåafstand', 'i bil', 'på cykel', 'til fots', 'gangavstand',
+  'med sykkel', 'kävellen', 'kävelymatka', 'autolla', 'pyörällä', 'пішки', 'на машині', 'на автомобілі', 'yürüme mesafesi',
+  'yürüyerek', 'arabayla', 'araçla', 'bisikletle',
+  '徒歩', '車で', '步行', '车程', '車程', '도보', '차량으로', '자동차로',
 ];
 
 /** class / id fragments of customer-voice markup. */

@@ -102,3 +102,13 @@ test('what a site is without ("renting without stress") and its invitation to fo
   const coached = verifyExtraction(await createBuiltinExtractor().extract({ pages: stressful, ...input }), stressful, input);
   assert.deepEqual(coached.fields.categories.value, ['Mental health']);
 });
+
+test('an invitation to follow the site in Turkish or Finnish does not classify it', async () => {
+  const keywords = { ...CATEGORY_KEYWORDS, 'Social media': ['social media', 'instagram'] };
+  const input = { categoryNames: Object.keys(keywords), categoryKeywords: keywords };
+  for (const follow of ['Bizi takip edin: Instagram', 'Seuraa meitä Instagramissa']) {
+    const pages = [pageFromHtml('https://place.test/', doc('en', '', `<h1>Bergblick</h1><p>We look after holiday homes.</p><h2>${follow}</h2><p>New photos every week.</p>`))];
+    const draft = verifyExtraction(await createBuiltinExtractor().extract({ pages, ...input }), pages, input);
+    assert.equal(draft.fields.categories.value, null, follow);
+  }
+});

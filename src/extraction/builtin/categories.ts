@@ -178,7 +178,9 @@ function namesCart(names: string): boolean {
  * accounts, in the languages sites are commonly written in. It names where the site posts, not
  * what it is.
  */
-const FOLLOW_US = ['follow us', 'follow along', 'follow me', 'folge uns', 'folgt uns', 'folgen sie uns', 'suivez-nous', 'suivez nous', 'síguenos', 'siguenos', 'seguici', 'siga-nos', 'sigam-nos', 'volg ons', 'följ oss', 'følg oss', 'følg os', 'obserwuj nas', 'sledujte nás', 'sledujte nas', 'подписывайтесь', 'следите за нами', 'フォローして'];
+const FOLLOW_US = ['follow us', 'follow along', 'follow me', 'folge uns', 'folgt uns', 'folgen sie uns', 'suivez-nous', 'suivez nous', 'síguenos', 'siguenos', 'seguici', 'siga-nos', 'sigam-nos', 'volg ons', 'följ oss', 'følg oss', 'følg os', 'obserwuj nas', 'sledujte nás', 'sledujte nas', 'подписывайтесь', 'следите за нами', 'フォローして',
+  'nos siga', 'seguiteci', 'śledź nas', 'sleduj nás', 'seuraa meitä', 'стежте за нами', 'слідкуйте за нами', 'підписуйтесь',
+  'bizi takip edin', 'bizi takip et', '팔로우하세요', '팔로우 해주세요', '关注我们', '關注我們', '追蹤我們', '追踪我们'];
 
 function invitesToFollow(norm: string): boolean {
   return FOLLOW_US.some((f) => norm.includes(f));

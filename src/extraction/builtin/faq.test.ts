@@ -16,6 +16,16 @@ async function faqs(pages: Record<string, string>) {
 
 const cases: Array<{ name: string; pages: Record<string, string>; expect: string[][] }> = [
   {
+    name: 'question-shaped blocks under a Turkish "Sıkça Sorulan Sorular" heading',
+    pages: {
+      '/': doc('tr', '<h1>Randevu uygulaması</h1><p>Salonunuz için online randevu.</p><section><h2>Sıkça Sorulan Sorular</h2><h3>Ücretsiz deneme var mı?</h3><p>Evet, 14 gün boyunca ücretsiz deneyebilirsiniz.</p><h3>İstediğim zaman iptal edebilir miyim?</h3><p>Evet, aboneliğinizi dilediğiniz an iptal edebilirsiniz.</p></section>'),
+    },
+    expect: [
+      ['Ücretsiz deneme var mı?', 'Evet, 14 gün boyunca ücretsiz deneyebilirsiniz.'],
+      ['İstediğim zaman iptal edebilir miyim?', 'Evet, aboneliğinizi dilediğiniz an iptal edebilirsiniz.'],
+    ],
+  },
+  {
     name: 'an accordion of buttons and panels under "よくある質問" (full-width question marks), one entry not phrased as a question',
     pages: {
       '/': doc('ja', '<h1>RPAツール</h1><p>Macの自動化。</p>'),

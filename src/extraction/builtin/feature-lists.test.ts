@@ -4,6 +4,7 @@ import { createBuiltinExtractor } from './index.ts';
 import { verifyExtraction } from '../verify.ts';
 import { pageFromHtml } from '../page-fixture.ts';
 import type { DraftField } from '../types.ts';
+import { FEATURE_HEADINGS, NOT_FEATURES, STEP_HEADINGS, USP_HEADINGS } from './feature-lists.ts';
 
 // Features, USPs and pricing the way real sites show them, each as a table of page shapes.
 const extractor = createBuiltinExtractor();
@@ -404,4 +405,63 @@ test('pricing_summary: a free product without a pricing page, its own short line
   assert.equal(await valueOf('pricing_summary', described), null);
   const service = { '/': doc('pt', '<h1>Drones</h1><h2>Preços</h2><p>Pulverização R$ 100 por hectare</p><p>Orçamento gratuito</p>') };
   assert.notEqual(await valueOf('pricing_summary', service), 'Orçamento gratuito');
+});
+
+// The section headings of the twenty languages sites are commonly written in, one a language.
+const headings: Array<{ list: string; pattern: RegExp; yes: Record<string, string>; no: string[] }> = [
+  {
+    list: 'features',
+    pattern: FEATURE_HEADINGS,
+    yes: {
+      en: 'Features', de: 'Funktionen', fr: 'Fonctionnalités', es: 'Características', pt: 'Funcionalidades', it: 'Caratteristiche',
+      nl: 'Kenmerken', pl: 'Funkcje', cs: 'Funkce aplikace', sk: 'Funkcie', sv: 'Funktioner', da: 'Funktioner', nb: 'Våre tjenester',
+      fi: 'Ominaisuudet', ru: 'Возможности', uk: 'Можливості', ja: '主な機能', ko: '주요 기능', zh: '产品功能', tr: 'Özellikler',
+    },
+    no: ['Über uns', 'Kontakt'],
+  },
+  {
+    list: 'why us / advantages',
+    pattern: USP_HEADINGS,
+    yes: {
+      en: 'Why choose us?', de: 'Ihre Vorteile', fr: 'Pourquoi nous choisir ?', es: 'Ventajas', pt: 'Por que escolher a gente?',
+      it: 'I nostri punti di forza', nl: 'Waarom wij?', pl: 'Dlaczego my?', cs: 'Proč právě my', sk: 'Prečo my?', sv: 'Varför välja oss?',
+      da: 'Fordele', nb: 'Hvorfor velge oss?', fi: 'Miksi valita meidät?', ru: 'Почему мы', uk: 'Чому обирають нас', ja: '選ばれる理由',
+      ko: '우리의 차별점', zh: '为何选择我们', tr: 'Neden biz?',
+    },
+    // Finnish "edut" only as a word; a Turkish "Neden <name>?" stays unread (it introduced a story on a development site)
+    no: ['Sedute di coaching', 'Neden Acme?'],
+  },
+  {
+    list: 'how it works',
+    pattern: STEP_HEADINGS,
+    yes: {
+      nl: 'Zo werkt het', pl: 'Jak to działa?', cs: 'Jak to funguje', sk: 'Ako to funguje', sv: 'Så fungerar det', da: 'Sådan fungerer det',
+      nb: 'Slik fungerer det', fi: 'Näin se toimii', uk: 'Як це працює', ko: '이용 방법', zh: '使用流程', tr: 'Nasıl çalışır?',
+    },
+    no: ['Über uns'],
+  },
+  {
+    list: 'not features',
+    pattern: NOT_FEATURES,
+    yes: {
+      it: 'Recensioni', nl: 'Prijzen', pl: 'Cennik', cs: 'Ceník', sk: 'Cenník', sv: 'Priser', da: 'Nyheder', nb: 'Nyheter', fi: 'Hinnasto',
+      uk: 'Відгуки', ko: '고객 후기', zh: '客户评价', tr: 'Müşteri yorumları',
+    },
+    // a customer-management feature is a feature, whatever the language
+    no: ['Müşteri Yönetimi', 'Asiakashallinta', 'Spolupráce v týmu'],
+  },
+];
+for (const h of headings) {
+  for (const [lang, text] of Object.entries(h.yes)) test(`headings, ${h.list}: ${lang} "${text}"`, () => assert.match(text, h.pattern));
+  for (const text of h.no) test(`headings, ${h.list}: not "${text}"`, () => assert.doesNotMatch(text, h.pattern));
+}
+
+test('features: a Turkish "Özellikler" section', async () => {
+  const pages = { '/': doc('tr', '<h1>Salon yazılımı</h1><h2>Özellikler</h2><ul><li>Akıllı takvim</li><li>SMS hatırlatma</li><li>Gelir raporları</li></ul>') };
+  assert.deepEqual(await valueOf('features', pages), ['Akıllı takvim', 'SMS hatırlatma', 'Gelir raporları']);
+});
+
+test('usps: a Polish "Dlaczego my?" section', async () => {
+  const pages = { '/': doc('pl', '<h1>Biuro rachunkowe</h1><h2>Dlaczego my?</h2><ul><li>20 lat doświadczenia w księgowości</li><li>Stała opieka jednej księgowej</li><li>Odpowiedź w ciągu jednego dnia</li></ul>') };
+  assert.deepEqual(await valueOf('usps', pages), ['20 lat doświadczenia w księgowości', 'Stała opieka jednej księgowej', 'Odpowiedź w ciągu jednego dnia']);
 });

@@ -106,6 +106,13 @@ const PLACE_LABELS = [
   'address', 'location', 'headquarters', 'adresse', 'anschrift', 'standort', 'sitz', 'siège', 'siège social', 'dirección', 'direccion',
   'ubicación', 'ubicacion', 'sede', 'endereço', 'morada', 'localização', 'indirizzo', 'adres', 'vestiging', 'sídlo', 'adresa', 'siedziba',
   'адрес', 'местоположение', '所在地', '住所', '本社', '本社所在地',
+  'head office', 'registered office', 'firmensitz', 'hauptsitz', 'localisation', 'domicilio', 'sede central', 'endereco',
+  'localizacao', 'sede legale', 'sede operativa', 'locatie', 'hoofdkantoor', 'bezoekadres', 'vestigingsadres', 'lokalizacja',
+  'adres siedziby', 'sídlo firmy', 'sídlo společnosti', 'provozovna', 'sídlo spoločnosti', 'prevádzka', 'adress', 'besöksadress',
+  'postadress', 'huvudkontor', 'besøgsadresse', 'hovedkontor', 'beliggenhed', 'besøksadresse', 'beliggenhet', 'osoite',
+  'käyntiosoite', 'postiosoite', 'sijainti', 'pääkonttori', 'kotipaikka', 'юридический адрес', 'фактический адрес', 'адреса',
+  'юридична адреса', 'місцезнаходження', 'розташування', 'adresimiz', 'konum', 'genel merkez', 'merkez', '주소', '본사', '소재지',
+  '본사 주소', '위치', '地址', '公司地址', '总部', '總部',
 ];
 const LABEL_ENDS = [':', '：'];
 /** Parts of a place written "Tokyo, Japan", "東京、日本", "東京，日本". */
@@ -139,7 +146,13 @@ function unspaced(text: string): boolean {
 }
 
 /** Words that label a phone number, in the languages page picking knows. */
-const PHONE_LABELS = ['tel', 'tel.', 'tél', 'tél.', 'phone', 'telephone', 'téléphone', 'telefon', 'telefono', 'teléfono', 'telefone', 'telefoon', 'mobile', 'mobil', 'cell', 'celular', 'whatsapp', 'телефон', 'тел', 'тел.', '電話', '電話番号', 'tel/fax', 'fax'];
+const PHONE_LABELS = [
+  'tel', 'tel.', 'tél', 'tél.', 'phone', 'telephone', 'téléphone', 'telefon', 'telefono', 'teléfono', 'telefone', 'telefoon', 'mobile', 'mobil',
+  'cell', 'celular', 'whatsapp', 'телефон', 'тел', 'тел.', '電話', '電話番号', 'tel/fax', 'fax',
+  'hotline', 'fon', 'handy', 'portable', 'móvil', 'movil', 'tfno', 'tfno.', 'tlf', 'tlf.', 'telemóvel', 'telemovel', 'cellulare', 'cell.',
+  'mobiel', 'telefoonnummer', 'tel. kom.', 'komórka', 'telefón', 'tfn', 'puhelin', 'puh', 'puh.', 'моб.', 'мобильный', 'мобільний',
+  'gsm', 'cep', 'cep telefonu', '携帯', '전화', '전화번호', '대표전화', '휴대폰', '电话', '联系电话', '聯絡電話', '手机', '手機',
+];
 
 /**
  * The site's own international numbers: those it links to call ("tel:"), and those standing alone

@@ -28,7 +28,26 @@ const PRICE_ON_REQUEST_WORDS = [
   'cena na zapytanie', 'cena do uzgodnienia', 'cena na dotaz', 'cena dohodou', 'cena individuální',
   // ru
   'цена по запросу', 'цены по запросу', 'стоимость по запросу', 'цена договорная', 'стоимость рассчитывается индивидуально',
+  // more es, pt, it, nl, fr
+  'precios bajo consulta', 'precio a convenir', 'preços a combinar', 'preço a consultar', 'preço sob pedido', 'preços sob pedido',
+  'prezzo da concordare', 'prezzi da concordare', 'prijzen in overleg', 'prijs op offerte', 'tarifs sur devis', 'prix à convenir',
+  // more pl, cs; sk
+  'ceny na zapytanie', 'cena do negocjacji', 'wycena indywidualna', 'cena ustalana indywidualnie', 'ceny na dotaz',
+  'cena na vyžádání', 'cena dle dohody', 'cena na vyžiadanie', 'cena na dopyt', 'cena podľa dohody',
+  // sv, da, nb, fi
+  'pris på förfrågan', 'priser på förfrågan', 'pris enligt offert', 'pris efter överenskommelse', 'pris efter aftale',
+  'pris på forespørgsel', 'priser på forespørgsel', 'pris etter avtale', 'pris på forespørsel', 'priser på forespørsel',
+  'hinta pyydettäessä', 'hinnat pyydettäessä', 'hinta sopimuksen mukaan', 'hinta tarjouksen mukaan',
+  // more ru; uk
+  'цена по договорённости', 'цена по договоренности', 'стоимость по договорённости', 'стоимость по договоренности',
+  'ціна за запитом', 'ціни за запитом', 'вартість за запитом', 'ціна договірна', 'ціна за домовленістю',
+  // tr
+  'fiyat sorunuz', 'fiyat için arayınız', 'fiyat için iletişime geçin', 'fiyat için iletişime geçiniz',
+  'fiyat bilgisi için iletişime geçin',
+  // ko
+  '가격 문의', '가격문의', '가격 협의', '가격 별도 문의', '별도 견적',
   // ja, zh
+  '応相談', '価格応相談', '要問合せ', '要お問い合わせ', '面议', '面議', '价格请咨询', '價格請洽詢',
   '価格はお問い合わせ', '料金はお問い合わせ', '価格は要相談', '料金は要相談', '要見積', '要お見積', '价格面议', '價格面議',
 ];
 const PRICE_ON_REQUEST = new RegExp(`^(?:${wordsSource(PRICE_ON_REQUEST_WORDS)})`, 'u');

@@ -50,6 +50,16 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     expect: { model: null, summary: 'Preis auf Anfrage' },
   },
   {
+    name: 'a price quoted on request in Swedish: the summary, no model',
+    pages: { '/': doc('sv', '<h1>Städtjänster</h1><div class="card"><div>Storstädning av kontor</div><div>Pris på förfrågan</div></div>') },
+    expect: { model: null, summary: 'Pris på förfrågan' },
+  },
+  {
+    name: 'a price quoted on request in Ukrainian: the summary, no model',
+    pages: { '/': doc('uk', '<h1>Ремонт квартир</h1><div class="card"><div>Ремонт під ключ</div><div>Ціна за запитом</div></div>') },
+    expect: { model: null, summary: 'Ціна за запитом' },
+  },
+  {
     name: 'a passing mention of a price on request is not the pricing',
     pages: { '/': doc('en', '<h1>Studio</h1><p>We build furniture to measure, and for larger projects we discuss the price on request of the client.</p>') },
     expect: { model: null, summary: null },

@@ -58,6 +58,13 @@ test('opening hours: a label of a place open to visitors and a time of day, in s
   for (const text of ['Business hours: 9:00-18:00', 'Support hours 9:00 to 17:00 CET', 'Opening hours vary', 'Version 12.990 released']) {
     assert.equal(statesOpeningHours(text), false, text);
   }
+  for (const text of ['Aukioloajat: ma-pe 10:00-18:00', 'Otváracie hodiny: Po-Pi 9:00 - 17:00', 'Åbningstider: man-fre 10.00-17.30', '開館時間 9:30～17:00', '开放时间：9:00-18:00', 'Ziyaret saatleri: 10:00 - 18:00']) {
+    assert.equal(statesOpeningHours(text), true, text);
+  }
+  // business hours, which offices and help desks state too
+  for (const text of ['営業時間 9:00～18:00', '영업시간 09:00-18:00', 'Часы работы: 9:00-18:00', 'Çalışma saatleri: 09:00-18:00']) {
+    assert.equal(statesOpeningHours(text), false, text);
+  }
   assert.equal(hasTimeOfDay('ab 10時'), true);
   assert.equal(hasTimeOfDay('3.5 stars, 25:99, 1234.56'), false);
 });

@@ -16,6 +16,10 @@ const OPENING_HOURS_LABELS = [
   'openingstijden', 'openingsuren',
   'godziny otwarcia', 'otevírací doba',
   'öppettider', 'åbningstider', 'åpningstider',
+  'otevírací hodiny', 'otváracie hodiny', 'otvaracie hodiny', 'åbningstid', 'åpningstid', 'aukioloajat', 'aukioloaika',
+  // a venue's or a shop's doors; "営業時間", "영업시간", "营业时间", "часы работы", "години роботи" and the Turkish "çalışma
+  // saatleri" say business hours, which offices state too
+  '開館時間', '開店時間', '개장 시간', '개관 시간', '开放时间', '開放時間', 'ziyaret saatleri',
 ].map(normalizeForMatch);
 
 /** JSON-LD properties (as the crawler stores them: `json-ld openingHours: Mo-Fr 09:00-18:00`) that give a place's hours. */
