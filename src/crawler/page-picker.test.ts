@@ -121,3 +121,81 @@ test('a page in a named folder (/services/web-design, /prestations/facilitation)
   const [candidate] = candidatesFrom([a('https://acme.test/solutions/retail', 'Retail')], site);
   assert.equal(candidate.topic, 'features');
 });
+
+/** For each language, a page of each topic as sites of that language name it: [path, link text]. */
+const BY_LANGUAGE: Record<string, Partial<Record<'pricing' | 'about' | 'features' | 'faq' | 'team' | 'contact' | 'imprint' | 'terms', [string, string]>>> = {
+  en: { pricing: ['/rates', 'Rates'], about: ['/who-we-are', 'Who we are'], features: ['/what-we-do', 'What we do'], faq: ['/q-and-a', 'Q&A'], team: ['/meet-the-team', 'Meet the team'], contact: ['/get-in-touch', 'Get in touch'], imprint: ['/site-notice', 'Site notice'], terms: ['/disclaimer', 'Disclaimer'] },
+  de: { pricing: ['/preisliste', 'Preisliste'], about: ['/ueber-mich', 'Über mich'], features: ['/so-funktionierts', 'So funktioniert’s'], faq: ['/fragen-und-antworten', 'Fragen & Antworten'], team: ['/mitarbeiter', 'Mitarbeiter'], contact: ['/kontaktformular', 'Kontakt'], imprint: ['/impressum', 'Impressum'], terms: ['/datenschutzerklaerung', 'Datenschutzerklärung'] },
+  fr: { pricing: ['/nos-tarifs', 'Nos tarifs'], about: ['/qui-suis-je', 'Qui suis-je ?'], features: ['/comment-ca-marche', 'Comment ça marche'], faq: ['/foire-aux-questions', 'Foire aux questions'], team: ['/notre-equipe', 'Notre équipe'], contact: ['/contactez-nous', 'Contactez-nous'], imprint: ['/mentions-legales', 'Mentions légales'], terms: ['/conditions-generales', 'Conditions générales'] },
+  es: { pricing: ['/tarifas', 'Tarifas'], about: ['/sobre-mi', 'Sobre mí'], features: ['/como-funciona', 'Cómo funciona'], faq: ['/preguntas-frecuentes', 'Preguntas frecuentes'], team: ['/nuestro-equipo', 'Nuestro equipo'], contact: ['/contactanos', 'Contáctanos'], imprint: ['/aviso-legal', 'Aviso legal'], terms: ['/terminos-y-condiciones', 'Términos y condiciones'] },
+  'pt-BR': { pricing: ['/planos', 'Planos'], about: ['/institucional', 'Institucional'], features: ['/funcionalidades', 'Funcionalidades'], faq: ['/duvidas', 'Dúvidas'], team: ['/nosso-time', 'Nosso time'], contact: ['/fale-conosco', 'Fale conosco'], terms: ['/termos-de-uso', 'Termos de uso'] },
+  'pt-PT': { pricing: ['/precario', 'Preçário'], about: ['/quem-somos', 'Quem somos'], features: ['/servicos', 'Serviços'], faq: ['/perguntas-frequentes', 'Perguntas frequentes'], team: ['/equipa', 'Equipa'], contact: ['/contactos', 'Contactos'], terms: ['/politica-de-privacidade', 'Política de privacidade'] },
+  it: { pricing: ['/listino-prezzi', 'Listino prezzi'], about: ['/chi-sono', 'Chi sono'], features: ['/come-funziona', 'Come funziona'], faq: ['/domande-frequenti', 'Domande frequenti'], team: ['/il-team', 'Il team'], contact: ['/contattaci', 'Contattaci'], imprint: ['/note-legali', 'Note legali'], terms: ['/termini-e-condizioni', 'Termini e condizioni'] },
+  nl: { pricing: ['/tarieven', 'Tarieven'], about: ['/wie-zijn-wij', 'Wie zijn wij'], features: ['/hoe-het-werkt', 'Hoe het werkt'], faq: ['/veelgestelde-vragen', 'Veelgestelde vragen'], team: ['/ons-team', 'Ons team'], contact: ['/contacteer-ons', 'Contacteer ons'], imprint: ['/colofon', 'Colofon'], terms: ['/algemene-voorwaarden', 'Algemene voorwaarden'] },
+  pl: { pricing: ['/cennik', 'Cennik'], about: ['/o-mnie', 'O mnie'], features: ['/jak-to-dziala', 'Jak to działa'], faq: ['/czeste-pytania', 'Częste pytania'], team: ['/nasz-zespol', 'Nasz zespół'], contact: ['/kontakt', 'Kontakt'], imprint: ['/nota-prawna', 'Nota prawna'], terms: ['/regulamin', 'Regulamin'] },
+  cs: { pricing: ['/cenik', 'Ceník'], about: ['/kdo-jsme', 'Kdo jsme'], features: ['/sluzby', 'Služby'], faq: ['/caste-dotazy', 'Časté dotazy'], team: ['/nas-tym', 'Náš tým'], contact: ['/kontakty', 'Kontakty'], terms: ['/obchodni-podminky', 'Obchodní podmínky'] },
+  sk: { pricing: ['/cennik', 'Cenník'], about: ['/o-nas', 'O nás'], features: ['/riesenia', 'Riešenia'], faq: ['/caste-otazky', 'Časté otázky'], team: ['/tim', 'Tím'], contact: ['/kontakt', 'Kontakt'], terms: ['/ochrana-osobnych-udajov', 'Ochrana osobných údajov'] },
+  sv: { pricing: ['/priser', 'Priser'], about: ['/om-oss', 'Om oss'], features: ['/tjanster', 'Tjänster'], faq: ['/vanliga-fragor', 'Vanliga frågor'], team: ['/medarbetare', 'Medarbetare'], contact: ['/kontakta-oss', 'Kontakta oss'], terms: ['/integritetspolicy', 'Integritetspolicy'] },
+  da: { pricing: ['/prisliste', 'Prisliste'], about: ['/om-os', 'Om os'], features: ['/ydelser', 'Ydelser'], faq: ['/ofte-stillede-spoergsmaal', 'Ofte stillede spørgsmål'], team: ['/medarbejdere', 'Medarbejdere'], contact: ['/kontakt-os', 'Kontakt os'], terms: ['/handelsbetingelser', 'Handelsbetingelser'] },
+  nb: { pricing: ['/priser', 'Priser'], about: ['/om-meg', 'Om meg'], features: ['/tjenester', 'Tjenester'], faq: ['/ofte-stilte-sporsmal', 'Ofte stilte spørsmål'], team: ['/ansatte', 'Ansatte'], contact: ['/kontakt-oss', 'Kontakt oss'], terms: ['/personvern', 'Personvern'] },
+  fi: { pricing: ['/hinnasto', 'Hinnasto'], about: ['/tietoa-meista', 'Tietoa meistä'], features: ['/palvelut', 'Palvelut'], faq: ['/ukk', 'UKK'], team: ['/tiimi', 'Tiimi'], contact: ['/yhteystiedot', 'Yhteystiedot'], terms: ['/tietosuojaseloste', 'Tietosuojaseloste'] },
+  tr: { pricing: ['/fiyatlandirma', 'Fiyatlandırma'], about: ['/hakkimizda', 'Hakkımızda'], features: ['/ozellikler', 'Özellikler'], faq: ['/sss', 'SSS'], team: ['/ekibimiz', 'Ekibimiz'], contact: ['/iletisim', 'İletişim'], imprint: ['/kunye', 'Künye'], terms: ['/gizlilik-politikasi', 'Gizlilik politikası'] },
+  ru: { pricing: ['/tseny', 'Цены'], about: ['/o-kompanii', 'О компании'], features: ['/uslugi', 'Услуги'], faq: ['/vopros-otvet', 'Вопрос-ответ'], team: ['/komanda', 'Команда'], contact: ['/kontakty', 'Контакты'], imprint: ['/rekvizity', 'Реквизиты'], terms: ['/politika-konfidentsialnosti', 'Политика конфиденциальности'] },
+  uk: { pricing: ['/tsiny', 'Ціни'], about: ['/pro-nas', 'Про нас'], features: ['/poslugy', 'Послуги'], faq: ['/pytannia', 'Часті питання'], team: ['/komanda', 'Команда'], contact: ['/kontakty', 'Контакти'], terms: ['/umovy', 'Умови використання'] },
+  ja: { pricing: ['/ryokin', '料金プラン'], about: ['/kaisha', '会社概要'], features: ['/kinou', '機能'], faq: ['/shitsumon', 'よくあるご質問'], team: ['/staff', 'スタッフ紹介'], contact: ['/otoiawase', 'お問い合わせ'], imprint: ['/tokushoho', '特定商取引法に基づく表記'], terms: ['/kiyaku', '利用規約'] },
+  ko: { pricing: ['/yogeum', '요금제'], about: ['/company/intro', '회사소개'], features: ['/service', '서비스'], faq: ['/qna', '자주 묻는 질문'], team: ['/team', '팀'], contact: ['/inquiry', '문의하기'], imprint: ['/legal-notice', '사업자 정보'], terms: ['/yakgwan', '이용약관'] },
+  'zh-Hans': { pricing: ['/jiage', '价格'], about: ['/guanyu', '关于我们'], features: ['/gongneng', '功能'], faq: ['/changjian-wenti', '常见问题'], team: ['/tuandui', '团队'], contact: ['/lianxi', '联系我们'], terms: ['/yinsi', '隐私政策'] },
+  'zh-Hant': { pricing: ['/pricing', '價格'], about: ['/about', '關於我們'], features: ['/features', '服務'], faq: ['/faq', '常見問題'], team: ['/team', '團隊'], contact: ['/contact', '聯絡我們'], terms: ['/privacy', '隱私權政策'] },
+};
+
+for (const [language, topics] of Object.entries(BY_LANGUAGE)) {
+  test(`${language}: each topic's page is picked with its topic, by its path and by its link text alone`, () => {
+    for (const [topic, [path, text]] of Object.entries(topics)) {
+      const [byPath] = candidatesFrom([a(`https://acme.test${path}`, '')], site);
+      assert.equal(byPath?.topic, topic, `${path}`);
+      // The same text on a link whose path says nothing (/p/7).
+      const [byText] = candidatesFrom([a('https://acme.test/p/7', text)], site);
+      assert.equal(byText?.topic, topic, `"${text}"`);
+    }
+  });
+}
+
+test('paths in a script without a slug form are read as their link texts would be', () => {
+  const topic = (path: string) => candidatesFrom([a(`https://acme.test${encodeURI(path)}`, '')], site)[0]?.topic;
+  assert.equal(topic('/회사소개'), 'about');
+  assert.equal(topic('/контакты'), 'contact');
+  assert.equal(topic('/よくある質問.html'), 'faq');
+  assert.equal(topic('/소개'), 'about');
+  assert.equal(topic('/제품-소개'), 'features');
+});
+
+test('letters without a decomposed form do not split a word: ł, ø, æ, ı', () => {
+  const topic = (text: string) => candidatesFrom([a('https://acme.test/p/7', text)], site)[0]?.topic;
+  assert.equal(topic('Zespół'), 'team');
+  assert.equal(topic('Usługi'), 'features');
+  assert.equal(topic('Spørgsmål og svar'), 'faq');
+  assert.equal(topic('HAKKIMIZDA'), 'about');
+  assert.equal(topic('Sıkça sorulan sorular'), 'faq');
+});
+
+test('words that name a topic only on their own, and words that are not topics', () => {
+  const topic = (path: string, text = '') => candidatesFrom([a(`https://acme.test${path}`, text)], site)[0]?.topic;
+  assert.equal(topic('/empresa'), 'about');
+  assert.equal(topic('/software-para-tu-empresa'), '');
+  assert.equal(topic('/over'), 'about');
+  assert.equal(topic('/game-over'), '');
+  assert.equal(topic('/greeting-cards'), '');
+  assert.equal(topic('/oferta'), 'features');
+  assert.equal(topic('/oferta-specjalna'), '');
+  assert.equal(topic('/timeline'), '');
+  assert.equal(topic('/systemd'), '');
+  assert.equal(topic('/p/7', '제품 소개'), 'features');
+  assert.equal(topic('/p/7', '스팀 세차'), undefined);
+});
+
+test('a link to a section of a page ("#business") is not named by its text', () => {
+  const [candidate] = candidatesFrom([a('https://acme.test/ja/index.html#business', '事業内容')], site);
+  assert.equal(candidate.topic, '');
+  const [named] = candidatesFrom([a('https://acme.test/ja/index.html', '事業内容')], site);
+  assert.equal(named.topic, 'features');
+});

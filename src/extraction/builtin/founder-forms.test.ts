@@ -31,11 +31,11 @@ test('founder forms: a Swedish "VD" on a team card, a Finnish and a Slovak manag
       '/o-nas': page('sk', 'O nás', '<main><h1>O nás</h1><p>Konateľ: Ján Novák</p></main>'),
       '/equipe': page('fr', 'Équipe', '<main><h1>Équipe</h1><div class="person"><h3>Claire Martin</h3><p>Lausanne VD</p></div><dl><dt>VD</dt><dd>Paul Favre</dd></dl></main>'),
     }),
-    // The about page ("/o-nas") is read before the others.
+    // The about pages ("/om-oss", "/yritys", "/o-nas") are read in their order, before the team page.
     [
-      ['Ján Novák', 'Konateľ'],
       ['Anna Berg', 'VD / Projektledare'],
       ['Mikko Virtanen', 'Toimitusjohtaja'],
+      ['Ján Novák', 'Konateľ'],
     ],
   );
 });

@@ -134,11 +134,11 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
       '/sobre': doc('es', '<h1>Sobre nosotros</h1><p>Sofía Ruiz, propietaria, atiende la tienda desde 2012.</p>'),
       '/empresa': doc('pt', '<h1>A empresa</h1><p>Proprietário: João Costa</p>'),
     },
-    // The about page ("/sobre") is read before the legal and other pages.
+    // The about pages ("/sobre", "/empresa") are read before the legal page.
     expect: [
       ['Sofía Ruiz', 'propietaria', null],
-      ['Claire Vidal', 'Propriétaire', null],
       ['João Costa', 'Proprietário', null],
+      ['Claire Vidal', 'Propriétaire', null],
     ],
   },
   {
