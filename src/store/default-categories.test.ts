@@ -9,6 +9,9 @@ import { openDatabase } from './database.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { freshDatabaseUrl } from '../testing/database.ts';
 import { draftsStore } from './drafts-store.ts';
+import { createBuiltinExtractor } from '../extraction/builtin/index.ts';
+import { verifyExtraction } from '../extraction/verify.ts';
+import { pageFromHtml } from '../extraction/page-fixture.ts';
 
 // Migration 0015: a directory is usable from its first start, with a default category tree.
 const t = await createTestApp();
@@ -68,7 +71,35 @@ test('every default category has keywords in several languages and a name no oth
   const food = rows.find((r) => r.slug === 'food-drink')!.keywords;
   assert.ok(food.includes('農家') && food.includes('お米') && !food.some((k) => k.includes("'")), "0019's quoted pair is two keywords");
   const versions = await sql<{ version: number }>`select version from category_tree_versions order by version`.execute(t.db);
-  assert.deepEqual(versions.rows.map((v) => v.version), [1, 2, 3]);
+  assert.deepEqual(versions.rows.map((v) => v.version), [1, 2, 3, 4]);
+});
+
+/** The categories the builtin drafter names for one small page, against the migrated tree's words. */
+async function categoriesOf(lang: string, title: string, h1: string): Promise<string[]> {
+  const input = await draftsStore(t.db).categoryVocabulary();
+  const pages = [pageFromHtml('https://words.test/', `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><main><h1>${h1}</h1></main></body></html>`)];
+  const draft = verifyExtraction(await createBuiltinExtractor().extract({ pages, ...input }), pages, input);
+  const field = draft.fields.categories;
+  return field.state === 'ai' ? (field.value as string[]) : [];
+}
+
+test('version 4 (migration 0042): a Danish, Norwegian, Finnish, Ukrainian or Chinese page names its category from the tree\'s words', async () => {
+  const named: Array<[string, string, string, string]> = [
+    ['da', 'Tal', 'Regnskab og bogføring for små virksomheder', 'Accounting'],
+    ['nb', 'Spillkveld', 'Brettspill og kortspill', 'Board & tabletop games'],
+    ['fi', 'Puhdas', 'Kotipalvelut ja siivous', 'Local services'],
+    ['fi', 'Kauppa', 'Verkkokaupat pienyrityksille', 'E-commerce'],
+    ['uk', 'Школа', 'Онлайн-курси для дорослих', 'Online courses'],
+    ['zh-CN', '小家', '智能家居控制中心', 'Smart home'],
+    ['zh-TW', '學堂', '線上課程平台', 'Online courses'],
+  ];
+  for (const [lang, title, h1, category] of named) {
+    assert.ok((await categoriesOf(lang, title, h1)).includes(category), `${lang} "${h1}" names ${category}`);
+  }
+  // Left out as many-sense: "salg" is also "for sale", "brukt" is "used"; "家教" sits inside "国家教育".
+  assert.ok(!(await categoriesOf('da', 'Bolig', 'Huse til salg')).includes('Sales'));
+  assert.ok(!(await categoriesOf('nb', 'Bil', 'Mye brukt bil')).includes('Marketplaces'));
+  assert.ok(!(await categoriesOf('zh-CN', '政策', '国家教育政策解读')).includes('Tutoring & exam prep'));
 });
 
 test('compare_listings shows the attributes of the default categories (the category and the ones above it)', async () => {

@@ -34,8 +34,8 @@ async function assertUpgraded(db: Kysely<any>, before: Record<string, number>) {
   const after = await rowCounts(db);
   for (const [table, n] of Object.entries(before)) {
     if (table === 'schema_migrations') continue;
-    // 0041 records version 3 of the default category tree the fixture runs (versions 1 and 2).
-    const added = table === 'category_tree_versions' ? 1 : 0;
+    // 0041 and 0042 record versions 3 and 4 of the default category tree the fixture runs (versions 1 and 2).
+    const added = table === 'category_tree_versions' ? 2 : 0;
     assert.equal(after[table], n + added, `${table}: the upgrade keeps its ${n} rows${added ? ` and adds ${added}` : ''}`);
   }
   assert.equal(after.schema_migrations, before.schema_migrations + newer.length);
