@@ -146,3 +146,29 @@ function digitsOf(s: string): string {
   for (const c of s) if (isDigit(c)) out += c;
   return out;
 }
+
+/**
+ * The country a call link dials when the page shows its number in the national form: the link's
+ * "tel:+4593900407" behind "93 90 04 07", or "tel:+33123456789" behind "01 23 45 67 89" (the
+ * trunk 0 is not dialled from abroad). The shown digits must be the national part of the dialled
+ * number, so a link whose text is another number (or a label) names nothing.
+ */
+export function callLinkNumber(href: string, shown: string): string | null {
+  const target = href.replace(/^tel:/i, '').trim();
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    // a malformed escape: read the target as written
+  }
+  const dialled = internationalNumbers(decoded);
+  if (dialled.length !== 1 || dialled[0].country === null) return null;
+  const national = digitsOf(shown);
+  const full = digitsOf(dialled[0].text);
+  // Only digits and separators shown: "Call 93 90 04 07" is read from its line, not here.
+  if (national.length < MIN_DIGITS - 2 || [...shown].some((c) => !isDigit(c) && !SEPARATORS.has(c))) return null;
+  const bare = national.startsWith('0') ? national.slice(1) : national;
+  // What the link dials before the shown digits is the calling code (with Italy's kept 0, "+39 06 …").
+  const codeLength = full.length - bare.length;
+  return full.endsWith(bare) && codeLength >= 1 && codeLength <= 4 ? dialled[0].country : null;
+}

@@ -278,7 +278,25 @@ export const NEGATION_WORDS = [
   'without', 'zéro', 'cero', 'niente', 'nessuno', 'żadnej', 'żadnego', 'žádná', 'žádných', 'žiadne', 'žiadny', 'žiadna',
   'žiadnych', 'inga', 'ingen', 'inget', 'utan', 'intet', 'uden', 'uten', 'ei', 'ilman', 'ни', 'нет', 'жодних', 'жодної',
   'жодного', 'ні', 'немає', 'sıfır',
-  // Turkish ("reklam yok"), Japanese, Korean and Chinese put the denial after the noun or write no spaces: not read here
+  // Turkish puts the denial after the noun ("reklam yok": usps.ts reads a clause's last "yok"); Japanese, Korean and
+  // Chinese write no spaces: not read here
+];
+
+/**
+ * "No hidden costs" in one clause: the one denial that is a whole claim alone (a single "no …" is
+ * otherwise a remark, see NEGATION_WORDS). Turkish and Finnish write it as "gizli ücret yok" and
+ * "ei piilokuluja"; every form names costs or fees kept from the buyer.
+ */
+export const NO_HIDDEN_COSTS_PHRASES = [
+  'no hidden costs', 'no hidden fees', 'no hidden charges', 'keine versteckten kosten', 'keine versteckten gebühren',
+  'ohne versteckte kosten', 'pas de frais cachés', 'aucun frais caché', 'aucuns frais cachés', 'sans frais cachés',
+  'sin costes ocultos', 'sin costos ocultos', 'sin cargos ocultos', 'sin comisiones ocultas', 'sem custos ocultos',
+  'sem taxas ocultas', 'nessun costo nascosto', 'senza costi nascosti', 'nessun costo occulto', 'geen verborgen kosten',
+  'brak ukrytych opłat', 'bez ukrytych opłat', 'bez ukrytych kosztów', 'żadnych ukrytych opłat', 'žádné skryté poplatky',
+  'bez skrytých poplatků', 'žiadne skryté poplatky', 'bez skrytých poplatkov', 'inga dolda avgifter', 'inga dolda kostnader',
+  'ingen skjulte gebyrer', 'ingen skjulte omkostninger', 'ingen skjulte udgifter', 'ingen skjulte kostnader', 'ei piilokuluja',
+  'ei piilomaksuja', 'ilman piilokuluja', 'никаких скрытых платежей', 'без скрытых платежей', 'без скрытых комиссий',
+  'жодних прихованих платежів', 'без прихованих платежів', 'gizli ücret yok', 'gizli maliyet yok', 'gizli masraf yok',
 ];
 
 /**
@@ -439,6 +457,7 @@ export const CRAFT = new RegExp(wordsSource(CRAFT_WORDS), 'u');
 export const STANDING = new RegExp(wordsSource(PIONEER_WORDS), 'u');
 export const TRUST = new RegExp(wordsSource(TRUST_WORDS), 'u');
 export const GUARANTEED = new RegExp(wordsSource(GUARANTEED_WORDS), 'u');
+export const NO_HIDDEN_COSTS = new RegExp(wordsSource(NO_HIDDEN_COSTS_PHRASES), 'u');
 export const DENIAL = new RegExp(wordsSource(DENIAL_WORDS), 'u');
 export const TRAVEL = new RegExp(wordsSource(TRAVEL_WORDS), 'u');
 /** A self-introduction that ends just before a name (tested on normalised text). */

@@ -93,6 +93,11 @@ const phones: Array<{ name: string; html: string; country: string | null; quote?
   { name: 'a +1 line beside a +44 one names no country (either may be the head office)', html: doc('en', '<footer><p>Tel. +1 (855) 474 8474</p><p>Tel. +44 20 7946 0000</p></footer>'), country: null },
   { name: 'a +1 number (the US, Canada, the Caribbean) names no country', html: doc('en', '<footer><a href="tel:+18554748474">+1 (855) 474 8474</a></footer>'), country: null },
   { name: 'a Brazilian "Cidade - UF" with a phone of that state\'s area code', html: doc('pt', '<footer><div class="footer-section"><h4>Contato</h4><p>Telefone: (79) 99873-7632</p><p>Aracaju - SE</p></div></footer>'), country: 'BR' },
+  { name: 'a call link showing the national form ("93 90 04 07") that dials "tel:+4593900407"', html: doc('da', '<footer><p>Telefon: <a href="tel:+4593900407">93 90 04 07</a></p></footer>'), country: 'DK', quote: '93 90 04 07' },
+  { name: 'a call link showing a trunk 0 ("01 23 45 67 89") behind "tel:+33123456789"', html: doc('fr', '<footer><a href="tel:+33123456789">01 23 45 67 89</a></footer>'), country: 'FR', quote: '01 23 45 67 89' },
+  { name: 'a call link whose text is another number than it dials names nothing', html: doc('da', '<footer><a href="tel:+4593900407">70 20 30 40</a></footer>'), country: null },
+  { name: 'a call link with a label for text ("Ring os") names nothing', html: doc('da', '<footer><a href="tel:+4593900407">Ring os</a></footer>'), country: null },
+  { name: 'a call link in national form dialling +1 names no country', html: doc('en', '<footer><a href="tel:+18554748474">(855) 474 8474</a></footer>'), country: null },
   { name: 'a Brazilian "Cidade - UF" with another state\'s area code', html: doc('pt', '<footer><div class="footer-section"><h4>Contato</h4><p>Telefone: (11) 99873-7632</p><p>Aracaju - SE</p></div></footer>'), country: null },
 ];
 for (const s of phones) {
@@ -108,4 +113,13 @@ test('places (proposed): an address naming its country comes before the phone nu
   assert.ok(proposed.length >= 2 && proposed.every((p) => p.value === 'CH'), JSON.stringify(proposed));
   assert.notEqual(proposed[0].quote, '+41 44 244 59 95');
   assert.equal(proposed.at(-1)?.quote, '+41 44 244 59 95');
+});
+
+test('country: a call link\'s national form is accepted by its dialled code, and only where the page links it so', async () => {
+  const linked = doc('da', '<footer><p>Telefon: <a href="tel:+4593900407">93 90 04 07</a></p></footer>');
+  assert.equal((await draft(linked)).fields.country.value, 'DK');
+  // The same digits without the link: a national number alone names no country.
+  const pages = [pageFromHtml('https://shop.test/', doc('da', '<footer><p>Telefon: 93 90 04 07</p></footer>'))];
+  const forged: Extraction = { fields: [{ field: 'country', value: 'DK', evidence: [{ url: 'https://shop.test/', quote: '93 90 04 07' }] }], faqs: [], founders: [], socials: {} };
+  assert.equal(verifyExtraction(forged, pages).fields.country.state, 'not_found');
 });

@@ -13,7 +13,7 @@ import { hasUsStateAndZip } from '../us-address.ts';
 import { ukPostcodeTown } from '../uk-address.ts';
 import { spacedPostcodeAddress, spacedPostcodeCountry } from '../spaced-postcode-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
-import { internationalNumbers, type InternationalNumber } from '../phone-country.ts';
+import { callLinkNumber, internationalNumbers, type InternationalNumber } from '../phone-country.ts';
 import { registerNumber } from '../registry-country.ts';
 
 /**
@@ -162,7 +162,9 @@ const PHONE_LABELS = [
 function ownPhoneNumbers(page: SitePage, contactLines: Iterable<string>): InternationalNumber[] {
   const out: InternationalNumber[] = [];
   page.$('a[href^="tel:" i]').each((_, a) => {
-    out.push(...internationalNumbers(clean(elementText(a))));
+    const shown = clean(elementText(a));
+    const written = internationalNumbers(shown);
+    out.push(...(written.length > 0 ? written : dialledAbroad(a.attribs.href ?? '', shown)));
   });
   for (const line of contactLines) {
     const numbers = internationalNumbers(line);
@@ -171,6 +173,16 @@ function ownPhoneNumbers(page: SitePage, contactLines: Iterable<string>): Intern
     if (rest === '' || PHONE_LABELS.includes(rest)) out.push(numbers[0]);
   }
   return out;
+}
+
+/**
+ * A call link written in the national form ("93 90 04 07") that dials the international one
+ * ("tel:+4593900407"): the site's own line, in the country of its calling code. The quote is the
+ * number as the page shows it; the verifier finds the link by it (guards/country.ts).
+ */
+function dialledAbroad(href: string, shown: string): InternationalNumber[] {
+  const country = callLinkNumber(href, shown);
+  return country ? [{ text: shown, country }] : [];
 }
 
 /** What frames a label and its number: "Tel.: ", "(+420 …)". */

@@ -108,6 +108,20 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: string
     },
     expect: ['Free from, full of flavour', 'Made locally, with care', 'An inclusive table'],
   },
+  {
+    name: '"no hidden costs" alone is a claim, in Finnish as in English; one other "no" stays a remark',
+    pages: {
+      '/': doc('fi', '<h1>Kotisivut yrityksille</h1><section><h2>Lite</h2><p>Viisi sivua ja yhteydenottolomake.</p><p>Ei piilokuluja</p></section><p>Ei roskapostia.</p><section><h2>Pro</h2><p>No hidden fees</p></section>'),
+    },
+    expect: ['Ei piilokuluja', 'No hidden fees'],
+  },
+  {
+    name: 'Turkish "no" clauses, the denial after the noun ("Reklam yok, takip yok")',
+    pages: {
+      '/': doc('tr', '<h1>Not defteri</h1><p>Reklam yok, takip yok.</p><p>Sorun yok.</p>'),
+    },
+    expect: ['Reklam yok, takip yok.'],
+  },
 ];
 
 for (const c of cases) {

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldProposal } from '../types.ts';
 import { elementText, textLines } from '../element-text.ts';
 import { matchKey, normalizeForMatch, UNSPACED } from '../quote-match.ts';
-import { CONTRAST, CRAFT, DENIAL, GUARANTEED, NEGATION_WORDS, STANDING, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, TRAVEL, TRUST, wordsSource } from '../vocabulary.ts';
+import { CONTRAST, CRAFT, DENIAL, GUARANTEED, NEGATION_WORDS, NO_HIDDEN_COSTS, STANDING, SUMMING_UP_WORDS, TESTIMONIAL_HEADINGS, TRAVEL, TRUST, wordsSource } from '../vocabulary.ts';
 import { LIMITS } from '../limits.ts';
 import { faqContext } from './faq.ts';
 import { aboutPages } from './about-pages.ts';
@@ -179,7 +179,8 @@ const CLAUSE_END = /[,.;:!?]\s*|\s-\s/u;
  * open with "no" ("Kein Extra, kein Aufpreis — das ist unser Standard.", "Keine Kreditkarte. Kein
  * Risiko.", "Lädt schnell — kein WordPress, kein Plugin-Ballast."), or such a sentence within a
  * longer paragraph ("… pay by card or in cash. No app, no fees."). One "no" is a remark ("Kein
- * Spam."), and a bare "No, …" answers a question.
+ * Spam."), and a bare "No, …" answers a question; but "No hidden costs" alone is a claim
+ * (NO_HIDDEN_COSTS), as is a Turkish clause that ends in "yok".
  */
 function spared(page: SitePage): string[] {
   const $ = page.$;
@@ -189,7 +190,7 @@ function spared(page: SitePage): string[] {
     const text = clean(elementText(el));
     if (text.length < MIN_SENTENCE || QUOTATION.test(text)) return;
     const claims = (text.length <= MAX_SENTENCE ? [text] : text.split(SENTENCE_END).map((x) => x.trim())).filter(
-      (x) => x.length >= MIN_SENTENCE && x.length <= MAX_SENTENCE && !/[?\uff1f]$/.test(x) && negatedClauses(x) >= 2,
+      (x) => x.length >= MIN_SENTENCE && x.length <= MAX_SENTENCE && !/[?\uff1f]$/.test(x) && (negatedClauses(x) >= 2 || NO_HIDDEN_COSTS.test(normalizeForMatch(x))),
     );
     if (claims.length && !faqContext(page, el) && !inTestimonial($, el)) out.push(...claims);
   });
@@ -202,7 +203,8 @@ function negatedClauses(text: string): number {
     .split(CLAUSE_END)
     .filter((clause) => {
       const words = clause.trim().split(' ');
-      return words.length >= 2 && NEGATION.has(words[0]);
+      // Turkish denies after the noun: "reklam yok, takip yok".
+      return words.length >= 2 && (NEGATION.has(words[0]) || words[words.length - 1] === 'yok');
     }).length;
 }
 

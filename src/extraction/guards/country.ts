@@ -5,7 +5,7 @@ import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { clausesOf } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { namesBrazil } from '../brazilian-address.ts';
-import { phoneCountry } from '../phone-country.ts';
+import { callLinkNumber, phoneCountry } from '../phone-country.ts';
 import { registerNumber } from '../registry-country.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { germanAddress } from '../german-address.ts';
@@ -28,7 +28,8 @@ const ADDRESS_CONTEXT = /\b\d{4,6}\b|address|adresse|anschrift|dirección|direcc
  * of its state, a US state and ZIP, a German street and five-digit postcode, a "184 70 Åkersberga"
  * postcode on a page in the language of the one country of that form that speaks it), or be a phone number
  * whose international calling code belongs to that one country (phone-country.ts: shared codes
- * such as +1 name none), or be a business-register number of a register one country keeps
+ * such as +1 name none), or the national form a call link of the page shows for such a number
+ * ("93 90 04 07" linking "tel:+4593900407"), or be a business-register number of a register one country keeps
  * ("SIREN 123 456 789": registry-country.ts). A price never names a
  * country: quotes that hold only money are ignored, and a name followed by a currency word
  * ("Swiss francs", "US dollars") does not count.
@@ -38,6 +39,8 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
   const code = resolveCountry(value, langs);
   if (!code) return { ok: false, reason: `country "${value}" is not an ISO 3166-1 alpha-2 code or a country name` };
   for (const q of quotes) {
+    // A number a call link shows is digits only, as an amount is: the link tells it is a line.
+    if (callLinkCountry(q) === code) return { ok: true, value: code };
     if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
     if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
   }
@@ -83,4 +86,17 @@ function inJsonLdAddress(q: CitedQuote, code: string): boolean {
 
 function addresses(org: JsonLdNode): JsonLdNode[] {
   return [...nodesOf(org.address), ...nodesOf(org.location).flatMap((l) => nodesOf(l.address))];
+}
+
+/** The country of the page's call link that shows the quote as its number ("93 90 04 07" → tel:+45…). */
+function callLinkCountry(q: CitedQuote): string | null {
+  const $ = q.cited.dom();
+  for (const a of $('a[href^="tel:" i]').toArray()) {
+    const shown = $(a).text().replace(/\s+/g, ' ').trim();
+    if (shown && q.norm.includes(normalizeForMatch(shown))) {
+      const country = callLinkNumber(a.attribs.href ?? '', shown);
+      if (country) return country;
+    }
+  }
+  return null;
 }
