@@ -1,4 +1,28 @@
 import { normalizeForMatch } from './quote-match.ts';
+import {
+  ABOUT,
+  CHARGES,
+  FREE,
+  FREEBIES,
+  LANGUAGES,
+  type Language,
+  NEGATIONS,
+  NEGATIONS_AFTER,
+  ONE_TIME as ONE_TIME_WORDS,
+  OPEN_SOURCE as OPEN_SOURCE_WORDS,
+  PAID_TIER as PAID_TIER_WORDS,
+  PER_HOUR,
+  PER_PERIOD,
+  PERIODS,
+  SHIPPING_EXTRA as SHIPPING_EXTRA_WORDS,
+  SUBSCRIPTION as SUBSCRIPTION_WORDS,
+  TIER as TIER_WORDS,
+  TRIAL,
+  TRY,
+  UNSPACED,
+  USAGE as USAGE_WORDS,
+  type WordList,
+} from './pricing-words.ts';
 
 /**
  * The pricing models a draft may name (the directory's pricing_model filter uses the same words),
@@ -33,87 +57,137 @@ export function canonicalPricingModel(value: string): PricingModel | null {
   return SYNONYMS[normalizeForMatch(value).replace(/_/g, '-')] ?? null;
 }
 
-const b = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}])`, 'u');
-/** Whole words in spaced scripts, plus words of scripts written without spaces (Japanese, Chinese), which have no edges to look for. */
-const bOr = (spaced: string, unspaced: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${spaced})(?![\\p{L}])|${unspaced}`, 'u');
+/** Regex source of a list's entries: escaped, "…" for any inflection ending, a space optional where words are not spaced. */
+function sourceOf(entry: string, unspaced: boolean): string {
+  const escaped = entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/…/g, '\\p{L}*');
+  return unspaced ? escaped.replace(/ /g, '\\s?') : escaped;
+}
 
-/** "Free trial" and its translations say nothing about a free plan. (Numbers as in AMOUNT, from their first digit.) */
-const TRIAL = /(?:free|kostenlos(?:e|en)?|gratis|gratuit[ea]?|бесплатн(?:ый|ая|ое|ого|ую|о))[\s-]+(?:trial|testen|test|testphase|probe\w*|пробн\p{L}*|тест\p{L}*|период\p{L}*)|(?:essai|prueba|periodo de prueba|prova|proefperiode|testphase|пробный период|пробная версия)[\s-]+(?:gratuit[ea]?|gratis|kostenlos|бесплатно)|(?<!\d)\d+[\s-]*(?:day|days|tage|tag|jours|días|dias|giorni|dagen|дней|дня|день)[\s-]+(?:free|gratis|kostenlos|бесплатно)|無料(?:トライアル|体験|お試し|期間)|お試し|(?<!\d)\d+\s?(?:日間|日|ヶ月|か月|カ月)(?:間)?無料|무료\s?체험|무료\s?평가판|(?<!\d)\d+\s?일\s?무료/gu;
+/** One language's entries of a list as a group ('' when it has none). */
+function group(list: WordList, language: Language): string {
+  const entries = [...new Set(list[language].map((e) => sourceOf(e, UNSPACED.has(language))))];
+  return entries.length ? `(?:${entries.join('|')})` : '';
+}
 
 /**
- * Free things that are not a free plan (shipping, a consultation, a quote), and what a site says
- * it does NOT charge ("no subscription", "senza abbonamento"): neither states the pricing model.
+ * A reading is a pattern per language (and per shape of phrase): small patterns, each a plain
+ * alternation the ReDoS check can prove linear, and a phrase built only of one language's words.
  */
-const NOT_PLAN = bOr(
-  [
-    '(?:free|kostenlose[rn]?|gratis|gratuit[ea]?|бесплатн\\p{L}*)\\s+(?:shipping|delivery|returns|consultation|quote|estimate|updates?|upgrades?|sign[- ]?up|registration|versand|lieferung|beratung|updates|registrierung|anmeldung|livraison|consultation|devis|mises? à jour|inscription|envío|envio|consulta|presupuesto|actualizaciones|registro|spedizione|aggiornamenti|доставка|консультация|обновления|регистрация)',
-    '(?:registration|sign[- ]?up|signing up) is free|(?:livraison|inscription|mises à jour) gratuites?|(?:actualizaciones|registro) gratuit[oa]s?',
-    '(?:livraison|envío|envio|spedizione|consulta|devis|presupuesto)\\s+(?:gratuite?|gratis|gratuit[oa])',
-    // An amenity offered for free on the premises (Wi-Fi, parking) is a courtesy, not a free plan.
-    '(?:free|kostenlose[snr]?|gratis|gratuit[ea]?|gratuit[oa]|бесплатн\\p{L}*)\\s+(?:wi[-\u2010\u2011 ]?fi|wlan|parking|parken|parkplatz|parkplätze|estacionamento|aparcamiento|parcheggio)',
-    '(?:wi[-\u2010\u2011 ]?fi|wlan|parking|parkplatz|parkplätze|estacionamento|aparcamiento|parcheggio|stationnement)\\s+(?:gratuite?|gratis|gratuit[oa]s?|kostenlos|free)',
-    '(?:no|without|kein(?:e|en)?|ohne|sans|sin|senza|nessun[oa]?|без)\\s+(?:\\p{L}+\\s+)?(?:subscriptions?|abos?|abonnements?|suscripci[oó]n|suscripciones|abbonament[oi]|подписки|monthly fees?|recurring fees?)',
-  ].join('|'),
-  '送料無料|無料相談|無料見積|無料で相談|無料アップデート|アップデート無料|無料登録|登録無料|登録は無料|サブスクなし|サブスク不要|月額不要|무료\\s?배송|배송비\\s?무료|무료\\s?상담|무료\\s?견적|무료\\s?업데이트|가입\\s?무료|무료\\s?가입|구독\\s?(?:은|도|이)?\\s?없|구독\\s?불필요|월\\s?구독료\\s?없',
+type Reading = readonly RegExp[];
+type Compose = (...groups: string[]) => string[];
+
+function reading(lists: WordList[], spaced: Compose, unspaced: Compose, flags = 'u'): Reading {
+  return LANGUAGES.flatMap((language) => {
+    const groups = lists.map((list) => group(list, language));
+    if (!groups.every(Boolean)) return [];
+    return (UNSPACED.has(language) ? unspaced : spaced)(...groups).map((source) => new RegExp(source, flags));
+  });
+}
+
+const EDGE_BEFORE = '(?<![\\p{L}\\p{N}])';
+const EDGE_AFTER = '(?![\\p{L}])';
+/** Whole words in spaced scripts; in scripts written without spaces (Japanese, Chinese, Korean) words have no edges to look for. */
+const edged = (source: string) => `${EDGE_BEFORE}(?:${source})${EDGE_AFTER}`;
+const words = (list: WordList): Reading => reading([list], (w) => [edged(w)], (w) => [w]);
+const readIn = (text: string, r: Reading) => r.some((pattern) => pattern.test(text));
+const stripped = (text: string, r: Reading) => r.reduce((t, pattern) => t.replace(pattern, ' '), text);
+
+/** At most one word between two that belong together ("free 14-day trial", "gratis og uforpligtende tilbud"). */
+const WORD_BETWEEN = '(?:[\\p{L}\\p{N}-]+ )?';
+/** A particle between two words of an unspaced script ("無料で相談", "무료로 체험", "登録は無料"). */
+const PARTICLE = '(?:で|は|が|も|の|로|으로|이|가|은|는|도|비)?';
+
+/**
+ * "Free trial" and its translations say nothing about a free plan: a free word beside a trial
+ * word or "try", and a free period counted in days or months ("14 days free", "zdarma na 30 dní").
+ * (Numbers as in AMOUNT, from their first digit.)
+ */
+const TRIAL_GUARD: Reading = [
+  ...reading(
+    [FREE, TRIAL, TRY],
+    (free, trial, tryIt) => [edged(`${free} ${WORD_BETWEEN}${trial}|${trial} ${WORD_BETWEEN}${free}`), edged(`${tryIt} ${free}|${free} ${tryIt}`)],
+    (free, trial, tryIt) => [`${free}\\s?${trial}|${trial}\\s?${PARTICLE}\\s?${free}|${free}\\s?${PARTICLE}\\s?${tryIt}`],
+    'gu',
+  ),
+  ...reading(
+    [FREE, PERIODS],
+    (free, period) => [edged(`\\d+ ?-?${period} ${WORD_BETWEEN}${free}|${free} (?:\\p{L}{1,8} )?\\d+ ?-?${period}`)],
+    (free, period) => [`(?<!\\d)\\d+\\s?${period}\\s?${free}|${free}\\s?\\d+\\s?${period}`],
+    'gu',
+  ),
+];
+
+/**
+ * Free things that are not a free plan (shipping, a consultation, a quote, Wi-Fi, parking), and
+ * what a site says it does NOT charge ("no subscription", "bez předplatného", "abonelik yok"):
+ * neither states the pricing model.
+ */
+const NOT_PLAN: Reading = [
+  ...reading(
+    [FREE, FREEBIES],
+    (free, thing) => [edged(`${free} ${WORD_BETWEEN}${thing}`), edged(`${thing}:? ${WORD_BETWEEN}${free}`)],
+    (free, thing) => [`${free}\\s?${PARTICLE}\\s?${thing}|${thing}\\s?${PARTICLE}\\s?${free}`],
+    'gu',
+  ),
+  ...reading([NEGATIONS, CHARGES], (no, charge) => [edged(`${no} ${WORD_BETWEEN}${charge}`)], (no, charge) => [`${no}\\s?${charge}`], 'gu'),
+  ...reading([CHARGES, NEGATIONS_AFTER], (charge, no) => [edged(`${charge} ${no}`)], (charge, no) => [`${charge}\\s?${PARTICLE}\\s?${no}`], 'gu'),
+];
+
+/** A currency written after an amount, as a sign or a word ("€", "Kč", "zł", "kr.", "грн", "TL", "円"). */
+const CURRENCY_WORD = '(?:\\p{Sc}|kč|zł|kr\\.?|,-|грн\\.?|руб\\.?|р\\.|tl|eur|usd|chf|gbp|円|원|元)';
+/** An amount before a unit of time ("9 €/mo", "250 Kč/hod.", "500 ₽ в час"): the currency, if written, between them. */
+const AFTER_AMOUNT = `(?<![\\p{L}])\\d ?${CURRENCY_WORD}? ?`;
+
+/** An estimated cost by the period ("n. 14 € / kk", "ca. 20 € pro Jahr"): what others charge, not the site's plan. */
+const ESTIMATE: Reading = reading(
+  [ABOUT, PER_PERIOD, SUBSCRIPTION_WORDS],
+  (about, per, period) => [`${EDGE_BEFORE}${about} ?(?:\\p{Sc} ?)?\\d[\\d.,]* ?${CURRENCY_WORD}? ?(?:/ ?${per}|${period})${EDGE_AFTER}`],
+  (about, per, period) => [`${about}\\s?\\d[\\d.,]*\\s?${CURRENCY_WORD}?\\s?(?:/\\s?${per}|${period})`],
+  'gu',
 );
 
-const FREE = bOr('free|free forever|for free|kostenlos|kostenlose|kostenfrei|gratis|gratuit|gratuite|gratuito|gratuita|gratuitamente|gratuitement|grátis|бесплатно|бесплатный|бесплатная|бесплатное|бесплатен|бесплатна|darmowy|darmowa|za darmo|bezpłatny|bezpłatnie', '無料|免费|免費|무료');
+// "Gluten-free", "toll-free", "hands-free" are not prices: no hyphen before a free word.
+const FREE_WORD: Reading = reading([FREE], (free) => [`(?<![\\p{L}\\p{N}-])${free}${EDGE_AFTER}`], (free) => [free]);
 const ZERO_PRICE = /(?:\p{Sc}\s?0(?:[.,]00?)?(?![\d.,]*[1-9]))|(?<![\d.,])0(?:[.,]00?)?\s?(?:\p{Sc}|円|руб)/u;
-const FREEMIUM = b('freemium');
-const SUBSCRIPTION = new RegExp(
-  [
-    `(?<![\\p{L}])(?:per|pro|par|al|por|each|every|all')\\s+(?:month|year|mo|monat|jahr|mois|an|année|mes|año|ano|mese|anno|maand|jaar)(?![\\p{L}])`,
-    `\\d\\s?\\p{Sc}?\\s+an?\\s+(?:month|year)(?![\\p{L}])`,
-    `(?<![\\p{L}])(?:im monat|pro monat|mtl\\.|p\\.m\\.|par mois|al mes)`,
-    `/\\s*(?:month|mo|year|yr|monat|mon|jahr|mois|an|mes|año|ano|mese|maand|jaar|user|seat|nutzer)(?![\\p{L}])`,
-    `(?<![\\p{L}])(?:monthly|yearly|annually|annual|billed|subscription|subscribe|abo|abonnement|monatlich|jährlich|mensuel|mensuelle|annuel|annuelle|mensual|anual|suscripción|assinatura|mensile|annuale|abbonamento|maandelijks|jaarlijks|ежемесячно|ежегодно|подписка|подписку|подписки|абонентская плата|в месяц|в год|за месяц|за год)(?![\\p{L}])`,
-    `/\\s*(?:мес|месяц|год)(?![\\p{L}])`,
-    // Turkish prices per month or year ("₺1.150 /ay", "aylık plan"), written on Turkish pricing pages as "/mo" is in English.
-    `/\\s*(?:ay|yıl)(?![\\p{L}])`,
-    `(?<![\\p{L}])(?:aylık|yıllık|ayda|yılda|abonelik)(?![\\p{L}])`,
-    '月額|年額|/月|/年|毎月|月払い|年払い|サブスクリプション|サブスク|定期購入|月费|年费|包月|구독|정기\\s?결제|매월|월\\s?요금|연\\s?요금|/월|/년',
-  ].join('|'),
-  'u',
-);
-const ONE_TIME = bOr(
-  'one-time|one time|pay once|buy once|paid once|one-time purchase|einmal zahlen|einmal bezahlen|payez une fois|payer une fois|paga una vez|pagas una vez|paghi una volta|una volta sola|pagamento unico|acquisto unico|licenza perpetua|perpetual license|perpetual licence|заплатите один раз|платите один раз|one-off|lifetime deal|lifetime license|lifetime licence|lifetime access|einmalig|einmalige|einmaliger|einmalzahlung|paiement unique|achat unique|pago único|pago unico|una tantum|eenmalig|единоразово|единоразовый|единовременно|единовременный|разовый платеж|разовый платёж|разовая оплата|бессрочная лицензия',
-  '買い切り|一括払い|永久ライセンス|一次性付费|买断|일회성|1회\\s?구매|단\\s?한\\s?번\\s?결제|평생\\s?이용권|영구\\s?라이선스',
-);
-const USAGE = bOr(
-  "usage-based|usage based|pay as you go|pay-as-you-go|pay per use|per request|per api call|per call|per 1,000|per 1000|per 1k|per gb|credits|nutzungsbasiert|pro anfrage|à l'usage|pago por uso|a consumo|оплата по факту|за запрос|за использование|поминутная оплата",
-  '従量課金|按量付费|按量計費|종량제|사용량\\s?기반',
-);
-const OPEN_SOURCE = bOr(
-  'open source|open-source|opensource|free software|freie software|logiciel libre|software libre|software livre|свободное программное обеспечение|свободное по|mit license|mit licence|mit-lizenz|apache license|apache 2\\.0|apache-2\\.0|gpl|agpl|lgpl|gplv3|agplv3|quelloffen|code source ouvert|código abierto|codice aperto|código aberto|открытый исходный код|открытым исходным кодом|открытым кодом|с открытым кодом',
-  'オープンソース|フリーソフトウェア|开源|開源',
-);
+const FREEMIUM = /(?<![\p{L}\p{N}])freemium(?![\p{L}])/u;
+const SUBSCRIPTION: Reading = [
+  ...words(SUBSCRIPTION_WORDS),
+  ...reading([PER_PERIOD], (per) => [`/ ?${per}${EDGE_AFTER}`], (per) => [`/\\s?${per}`]),
+  /\d\s?\p{Sc}?\s+an?\s+(?:month|year)(?![\p{L}])/u,
+  // Korean writes the month before the amount ("월 9,900원"); not after a figure, where "3월" is March.
+  /(?<![\p{L}\p{N}])(?<!\d )월 ?\d[\d,]* ?원/u,
+];
+const ONE_TIME = words(ONE_TIME_WORDS);
+const USAGE: Reading = [
+  ...words(USAGE_WORDS),
+  ...reading([PER_HOUR], (hour) => [`${AFTER_AMOUNT}${hour}${EDGE_AFTER}`], (hour) => [`${AFTER_AMOUNT}${hour}`]),
+  // Korean and Japanese write "per hour" before the amount ("시간당 30,000원", "1時間あたり3,000円").
+  /시간당 ?[\d₩]|時間あたり ?[\d¥]/u,
+];
+const OPEN_SOURCE = words(OPEN_SOURCE_WORDS);
 /**
  * A paid tier named as such ("Premium", "Pro", "paid version", "kostenpflichtige Version") and
  * the word for a tier ("plan", "version", "versão", "Tarif", "プラン"): with a free one in the same
  * line ("Free and Pro plans", "plano gratuito e plano Premium") they name a free
  * tier beside a paid one, which is freemium though no price is written. Without the tier word
- * "free Wi-Fi and premium bedding" would read as one. German "pro" before a unit ("pro Monat",
- * "pro Nutzer") is "per", not a tier.
+ * "free Wi-Fi and premium bedding" would read as one. "Pro" is a tier only at the end of its
+ * words or before a tier word ("Free and Pro", "Pro plan"): before other words it is German "per"
+ * ("pro Monat") or Czech "for" ("zdarma pro všechny").
  */
-const PAID_TIER = bOr(
-  'premium|pro(?!\\s+(?:monat|jahr|woche|tag|stunde|nutzer|benutzer|person|stück|kopf|projekt|seite|user))|paid|kostenpflichtig\\p{L}*|payante?s?|de pago|paga|a pagamento|betaald\\p{L}*|płatn\\p{L}*|placen\\p{L}*|платн\\p{L}*',
-  '有料|付费|付費|유료|프리미엄',
-);
-const TIER = bOr(
-  'plans?|versions?|tiers?|editions?|packages?|tarife?|tarifs?|abos?|plan[oe]s?|versão|versões|versi[oó]n|versiones|versione|versioni|piano|piani|pakket|wersj[aei]|verze|тариф\\p{L}*|верси\\p{L}*',
-  'プラン|版|バージョン|套餐|版本|플랜|요금제|버전',
-);
-const TIERS_FREE_AND_PAID = (line: string) => FREE.test(line) && PAID_TIER.test(line) && TIER.test(line);
+const TIER = words(TIER_WORDS);
+const PAID_TIER: Reading = [
+  /(?<![\p{L}\p{N}])pro(?![\p{L}])(?! \p{L})/u,
+  ...reading([TIER_WORDS], (tier) => [`${EDGE_BEFORE}pro ${tier}${EDGE_AFTER}`], () => []),
+  ...words(PAID_TIER_WORDS),
+];
+const TIERS_FREE_AND_PAID = (line: string) => readIn(line, FREE_WORD) && readIn(line, PAID_TIER) && readIn(line, TIER);
 
 /**
  * A shop's line that shipping is charged on top ("Preise inkl. MwSt. zzgl. Versand",
  * "plus shipping", "hors frais de port"): goods bought per order, paid once each, even where the
  * price list itself is an image or a script.
  */
-const SHIPPING_EXTRA = bOr(
-  'zzgl\\.?\\s*versand\\p{L}*|zuzüglich\\s+versand\\p{L}*|plus versand\\p{L}*|plus shipping|excl\\.?\\s*shipping|excluding shipping|shipping not included|frais de port en sus|hors frais de port|m[aá]s gastos de env[ií]o|gastos de env[ií]o no incluidos|spese di spedizione escluse|pi[uù] spese di spedizione|(?:excl\\.?|exclusief|plus)\\s*verzendkosten|portes não incluídos|frete não inclu[íi]do',
-  '送料別|送料は別',
-);
+const SHIPPING_EXTRA = words(SHIPPING_EXTRA_WORDS);
 
 /** "per", "pro", "par", "por", "je", "за": the word before the unit a rate is charged by. */
 const PER_WORDS = new Set(['per', 'pro', 'par', 'por', 'je', 'за', 'za']);
@@ -192,7 +266,6 @@ export const PRICE = /\p{Sc}\s?\d|\d\s?(?:\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?
 /** A number is read from its first digit only: from each digit, "000…0" would be read again each time. */
 const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc}|円|руб|р\.)|(?<![\p{L}])(?:usd|eur|gbp|chf|rub|jpy)\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(?:usd|eur|gbp|chf|rub|jpy)(?![\p{L}])/gu;
 
-const NOT_PLAN_ALL = new RegExp(NOT_PLAN.source, 'gu');
 
 export interface PricingSignals {
   free: boolean;
@@ -211,24 +284,30 @@ export interface PricingSignals {
   basket: boolean;
 }
 
+/** The comparison form of a passage without its free trials, freebies and refusals. */
+function guarded(text: string): string {
+  return stripped(stripped(stripped(normalizeForMatch(text), ESTIMATE), TRIAL_GUARD), NOT_PLAN);
+}
+
 /** What a passage states about pricing. */
 export function pricingSignals(text: string): PricingSignals {
-  const t = normalizeForMatch(text).replace(TRIAL, ' ').replace(NOT_PLAN_ALL, ' ');
+  const t = guarded(text);
   let paidAmount = false;
   for (const m of t.matchAll(AMOUNT)) {
     const n = Number((m[2] ?? m[3] ?? m[5] ?? m[6] ?? '0').replace(',', '.'));
     if (n > 0) paidAmount = true;
   }
   return {
-    free: FREE.test(t) || ZERO_PRICE.test(t),
+    free: readIn(t, FREE_WORD) || ZERO_PRICE.test(t),
     freemium: FREEMIUM.test(t),
-    subscription: SUBSCRIPTION.test(t),
-    oneTime: ONE_TIME.test(t),
-    usage: USAGE.test(t) || statesCommission(t),
-    openSource: OPEN_SOURCE.test(t),
+    subscription: readIn(t, SUBSCRIPTION),
+    oneTime: readIn(t, ONE_TIME),
+    usage: readIn(t, USAGE) || statesCommission(t),
+    openSource: readIn(t, OPEN_SOURCE),
     paidAmount,
-    freeAndPaidTier: t.split('\n').some(TIERS_FREE_AND_PAID),
-    shippingExtra: SHIPPING_EXTRA.test(t),
+    // Line by line, before normalising joins the lines: a free tier and a paid one named in one line.
+    freeAndPaidTier: text.split('\n').some((line) => TIERS_FREE_AND_PAID(guarded(line))),
+    shippingExtra: readIn(t, SHIPPING_EXTRA),
     basket: text.split('\n').some(isBasketButton),
   };
 }

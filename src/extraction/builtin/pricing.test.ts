@@ -129,6 +129,28 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     expect: { model: 'one-time', summary: 'Prices Call-out €60; Hourly €45' },
   },
   {
+    name: 'a Czech pricing page: a free version and monthly plans, the free trial not read as the free version: freemium',
+    pages: {
+      '/': doc('cs', '<h1>Fakturace</h1><p>Faktury za minutu.</p>'),
+      '/cenik': doc('cs', '<h1>Ceník</h1><div><h3>Start</h3><p>Zdarma</p></div><div><h3>Firma</h3><p>199 Kč měsíčně</p></div><p>Zkušební verze zdarma na 30 dní.</p>'),
+    },
+    expect: { model: 'freemium', summary: 'Start Zdarma' },
+  },
+  {
+    name: 'a Finnish price list with only a free trial and free delivery beside monthly prices: subscription, no free plan',
+    pages: {
+      '/': doc('fi', '<h1>Ateriapalvelu</h1><p>Ruokaa kotiin.</p>'),
+      '/hinnasto': doc('fi', '<h1>Hinnasto</h1><div><h3>Perus</h3><p>29,90 €/kk</p></div><div><h3>Perhe</h3><p>49,90 €/kk</p></div><p>Ilmainen kokeilu 14 päivää. Ilmainen toimitus.</p>'),
+    },
+    expect: { model: 'subscription', summary: 'Perus 29,90 €/kk; Perhe 49,90 €/kk' },
+  },
+  {
+    // "kr." is no currency PRICE knows yet, so the lines are no summary; the model is read from the words.
+    name: 'a Danish price section that gives a free quote and states hourly prices: usage-based, never free',
+    pages: { '/': doc('da', '<h1>Havehjælp</h1><h2>Priser</h2><p>Græsslåning 350 kr./time</p><p>Hækklipning 400 kr./time</p><p>Gratis og uforpligtende tilbud.</p>') },
+    expect: { model: 'usage-based', summary: null },
+  },
+  {
     name: 'a sentence about a cart is no basket button',
     pages: { '/': doc('en', '<h1>Shop builder</h1><p>Customers add to cart from any page of your site.</p>') },
     expect: { model: null, summary: null },

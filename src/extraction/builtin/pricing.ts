@@ -9,8 +9,17 @@ import { faqProposals } from './faq.ts';
 import { priceOnRequest } from './price-on-request.ts';
 import { offerTerms } from './offer-terms.ts';
 
-const PRICING_HEADING = /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|priser|prislista|prisliste|cennik|ceník|cenník|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价|가격|요금/i;
-const FREE_PLAN = /^(?:free|kostenlos|gratis|gratuit|gratuito|grátis|бесплатно|бесплатный|無料|フリー|免费)$/i;
+/**
+ * A pricing section's heading. The first words are read anywhere in the heading, as they always
+ * were; the words added for the other languages only as whole words, as short ones sit inside
+ * others (Polish "ceny" in "oceny", ratings). Left out: "cena" (Spanish "dinner"), "planos"
+ * (Spanish floor plans).
+ */
+const PRICING_HEADING =
+  /pricing|prices|plans|preise|tarife|tarifs|prix|precios|planes|prezzi|piani|prijzen|preços|priser|prislista|prisliste|cennik|ceník|cenník|тариф|цены|стоимость|прайс|料金|価格|プラン|价格|定价|가격|요금|(?<![\p{L}])(?:price list|preisliste|tarifas|tariffe|listino prezzi|tarieven|ceny|hinnasto|hinnat|hinnoittelu|priset|ціни|тарифи|вартість|прайс-лист|價格|定價|收费|收費|fiyatlar|fiyatlandırma|fiyat listesi|ücretler)(?![\p{L}])/iu;
+/** A plan's price written as the word for nothing ("Free", "Zdarma", "Ilmainen", "무료"). */
+const FREE_PLAN =
+  /^(?:free|kostenlos|gratis|gratuit|gratuito|gratuita|grátis|бесплатно|бесплатный|無料|フリー|免费|免費|무료|zdarma|zadarmo|darmowy|darmowa|za darmo|bezpłatnie|bezplatně|bezplatne|kostnadsfritt|ilmainen|maksuton|безкоштовно|безкоштовний|ücretsiz|bedava)$/iu;
 
 /**
  * pricing_model from the words of the pricing page (free, freemium, per month, one-time, open
@@ -142,6 +151,9 @@ const MAX_TIERS_LINE = 120;
 /** An FAQ question about the price ("How much does it cost?", "Quanto custa…?", "Сколько стоит…?"). */
 const COST_QUESTION =
   /how much|what does .{0,60} cost|what is the (?:price|cost)|\bcost\b|\bprice\b|wie viel|wieviel|was kostet|kosten|combien|(?<!\p{L})co[uû]t|\bprix\b|tarif|cu[aá]nto|cuesta|precio|quanto cust|pre[çc]o|valor|quanto cost|prezzo|сколько стоит|стоимост|цен[аы]|ile kosztuje|koszt|cena|hoeveel kost|prijs|kolik stoj|いくら|料金|価格|费用|多少钱/iu;
+/** The same question in the languages added later, as whole words. */
+const COST_QUESTION_MORE =
+  /(?<!\p{L})(?:koľko stojí|vad kostar|hvad koster|hva koster|paljonko maksaa|mitä maksaa|hinta|скільки коштує|вартість|ціна|ne kadar|fiyat\p{L}*|ücret\p{L}*)(?!\p{L})|얼마|가격|비용|費用|價格|价格/iu;
 const MAX_COST_SENTENCE = 200;
 
 /**
@@ -152,7 +164,7 @@ const MAX_COST_SENTENCE = 200;
  */
 function costAnswer(site: Site): FieldProposal | null {
   for (const faq of faqProposals(site)) {
-    if (!COST_QUESTION.test(faq.question)) continue;
+    if (!COST_QUESTION.test(faq.question) && !COST_QUESTION_MORE.test(faq.question)) continue;
     const sentence = faq.answer.split(/(?<=[.!?\u3002])\s+/).find((s) => s.length <= MAX_COST_SENTENCE && PRICE.test(s));
     const page = site.pages.find((p) => faq.evidence.some((e) => e.url === p.url));
     // Prices are read where visitors read them, as on a pricing page: not from an FAQ's JSON-LD alone.

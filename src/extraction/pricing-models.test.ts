@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pricingModelOf, pricingSignals } from './pricing-models.ts';
+import { LANGUAGES, type Language } from './pricing-words.ts';
+
+// Each language's pricing words, each on a small line of its own: the reading it states, and the
+// guards that keep a free trial, a free delivery and "no subscription" from stating a model.
+interface Lines {
+  free: string;
+  subscription: string;
+  oneTime: string;
+  usage: string;
+  openSource: string;
+  /** A free trial: no free plan. */
+  trial: string;
+  /** Free delivery or a free consultation: no free plan. */
+  freebie: string;
+  /** "No subscription": no subscription. */
+  noSubscription: string;
+}
+
+const LINES: Record<Language, Lines> = {
+  en: { free: 'Free forever', subscription: '$9 per month', oneTime: 'Pay once, use forever', usage: 'Pay as you go', openSource: 'Open source under the MIT license', trial: 'Start your free 14-day trial', freebie: 'Free shipping on every order', noSubscription: 'No subscription needed' },
+  de: { free: 'Kostenlos für alle', subscription: '9 € pro Monat', oneTime: 'Einmalige Zahlung', usage: 'Abrechnung nach Verbrauch', openSource: 'Quelloffen und frei', trial: '30 Tage kostenlos testen', freebie: 'Kostenlose Erstberatung', noSubscription: 'Ohne Abo' },
+  fr: { free: 'Gratuit pour toujours', subscription: '9 € par mois', oneTime: 'Paiement unique', usage: 'Facturation à la consommation', openSource: 'Logiciel libre', trial: 'Essai gratuit de 30 jours', freebie: 'Livraison gratuite', noSubscription: 'Sans abonnement' },
+  es: { free: 'Gratis para siempre', subscription: '9 € al mes', oneTime: 'Pago único', usage: 'Pago por uso', openSource: 'Código abierto', trial: 'Prueba gratis durante 14 días', freebie: 'Envío gratis', noSubscription: 'Sin suscripción' },
+  pt: { free: 'Grátis para sempre', subscription: 'R$ 29 por mês', oneTime: 'Pagamento único', usage: 'Pague conforme o uso', openSource: 'Código aberto', trial: 'Experimente grátis', freebie: 'Frete grátis', noSubscription: 'Sem mensalidade' },
+  it: { free: 'Gratis per sempre', subscription: '9 € al mese', oneTime: 'Pagamento unico', usage: 'Pagamento a consumo', openSource: 'Software libero', trial: 'Prova gratuita di 30 giorni', freebie: 'Spedizione gratuita', noSubscription: 'Nessun abbonamento' },
+  nl: { free: 'Altijd gratis', subscription: '€ 9 per maand', oneTime: 'Eenmalige betaling', usage: 'Betalen per gebruik', openSource: 'Vrije software', trial: 'Gratis proefperiode', freebie: 'Gratis verzending', noSubscription: 'Geen abonnement' },
+  pl: { free: 'Za darmo', subscription: '49 zł/mies.', oneTime: 'Jednorazowa opłata', usage: 'Płatność za użycie', openSource: 'Oprogramowanie otwartoźródłowe', trial: 'Darmowy okres próbny', freebie: 'Darmowa dostawa', noSubscription: 'Bez abonamentu' },
+  cs: { free: 'Zdarma', subscription: '199 Kč měsíčně', oneTime: 'Jednorázová platba', usage: 'Platba podle využití', openSource: 'Otevřený zdrojový kód', trial: 'Zkušební verze zdarma', freebie: 'Doprava zdarma', noSubscription: 'Bez předplatného' },
+  sk: { free: 'Zadarmo', subscription: '9 € mesačne', oneTime: 'Jednorazová platba', usage: 'Podľa spotreby', openSource: 'Otvorený zdrojový kód', trial: 'Vyskúšajte zadarmo', freebie: 'Doprava zadarmo', noSubscription: 'Bez predplatného' },
+  sv: { free: 'Helt gratis', subscription: '99 kr/mån', oneTime: 'Engångsbetalning', usage: 'Användningsbaserad prissättning', openSource: 'Öppen källkod', trial: 'Gratis provperiod i 30 dagar', freebie: 'Kostnadsfri leverans', noSubscription: 'Ingen månadsavgift' },
+  da: { free: 'Gratis', subscription: '99 kr. pr. måned', oneTime: 'Engangsbetaling', usage: 'Betal efter forbrug', openSource: 'Åben kildekode', trial: 'Prøv gratis i 14 dage', freebie: 'Gratis og uforpligtende tilbud', noSubscription: 'Intet abonnement' },
+  nb: { free: 'Gratis', subscription: '99 kr/mnd', oneTime: 'Engangsbetaling', usage: 'Betal etter forbruk', openSource: 'Åpen kildekode', trial: 'Gratis prøveperiode', freebie: 'Gratis frakt', noSubscription: 'Uten abonnement' },
+  fi: { free: 'Ilmainen', subscription: '9,90 €/kk', oneTime: 'Kertamaksu', usage: 'Hinta käytön mukaan', openSource: 'Avoimen lähdekoodin ohjelma', trial: 'Ilmainen kokeilu', freebie: 'Ilmainen toimitus', noSubscription: 'Ei kuukausimaksua' },
+  ru: { free: 'Бесплатно', subscription: '990 ₽ в месяц', oneTime: 'Разовая оплата', usage: 'Оплата по мере использования', openSource: 'Открытый исходный код', trial: 'Бесплатный пробный период', freebie: 'Бесплатная доставка', noSubscription: 'Без подписки' },
+  uk: { free: 'Безкоштовно', subscription: '199 грн на місяць', oneTime: 'Разова оплата', usage: 'Оплата за використання', openSource: 'Відкритий код', trial: 'Безкоштовний пробний період', freebie: 'Безкоштовна доставка', noSubscription: 'Без підписки' },
+  ja: { free: '無料', subscription: '月額980円', oneTime: '買い切り', usage: '従量課金', openSource: 'オープンソース', trial: '30日間無料', freebie: '送料無料', noSubscription: 'サブスク不要' },
+  ko: { free: '무료', subscription: '월 9,900원', oneTime: '일회성 결제', usage: '사용한 만큼 결제', openSource: '오픈소스', trial: '무료 체험', freebie: '무료 배송', noSubscription: '구독 없음' },
+  zh: { free: '免费', subscription: '每月 30 元', oneTime: '一次性购买', usage: '按量计费', openSource: '开源', trial: '免费试用', freebie: '免费送货', noSubscription: '无需订阅' },
+  tr: { free: 'Ücretsiz', subscription: '₺150 /ay', oneTime: 'Tek seferlik ödeme', usage: 'Kullandıkça öde', openSource: 'Açık kaynak', trial: '14 gün ücretsiz deneme', freebie: 'Ücretsiz kargo', noSubscription: 'Abonelik yok' },
+};
+
+for (const lang of LANGUAGES) {
+  const l = LINES[lang];
+  test(`pricing words (${lang}): each model word is read`, () => {
+    assert.equal(pricingSignals(l.free).free, true, l.free);
+    assert.equal(pricingSignals(l.subscription).subscription, true, l.subscription);
+    assert.equal(pricingSignals(l.oneTime).oneTime, true, l.oneTime);
+    assert.equal(pricingSignals(l.usage).usage, true, l.usage);
+    assert.equal(pricingSignals(l.openSource).openSource, true, l.openSource);
+  });
+  test(`pricing words (${lang}): a free trial, a freebie and "no subscription" state no model`, () => {
+    for (const line of [l.trial, l.freebie, l.noSubscription]) assert.equal(pricingModelOf(pricingSignals(line)), null, line);
+  });
+}
+
+// Words that look like pricing in one language and mean something else.
+const NOT_PRICING: Array<[string, string]> = [
+  ['Czech "měsíční" is also "lunar"', 'Měsíční dech zklidňuje'],
+  ['a speed is no charge per hour', 'Motor do 25 km/h'],
+  ['a Korean date is no monthly price', '2024년 3월 15일 10,000원 할인'],
+  ['"gluten-free" is no price', 'Gluten-free and dairy-free'],
+  ['a free SSL certificate in a package is no free plan', 'Ilmainen SSL-sertifikaatti'],
+  ['a free call to talk it over is no free plan', 'Boka ett kostnadsfritt samtal'],
+  ['an estimated running cost is no subscription', 'Hosting: n. 14 € / kk'],
+  ['Polish "za miesiąc" is also "in a month"', 'Startujemy za miesiąc'],
+];
+for (const [name, line] of NOT_PRICING) {
+  test(`pricing words: ${name}`, () => {
+    const s = pricingSignals(line);
+    assert.equal(s.free || s.subscription || s.usage || s.freeAndPaidTier, false, line);
+  });
+}
+
+test('pricing words: Czech "pro" is "for", not a Pro tier', () => {
+  assert.equal(pricingModelOf(pricingSignals('Verze zdarma pro všechny')), 'free');
+});
+
+test('pricing words: a charge per hour after an amount is paid by use', () => {
+  for (const line of ['39,00 € /h', '250 Kč/hod.', '30 zł za godzinę', '45 € pro Stunde', '500 ₽ в час', '400 kr/tim']) assert.equal(pricingModelOf(pricingSignals(line)), 'usage-based', line);
+});
+
+test('pricing words: a free tier and a paid one named on one line, not across lines', () => {
+  assert.equal(pricingSignals('Free and Pro plans').freeAndPaidTier, true);
+  assert.equal(pricingSignals('Darmowa wersja i wersja Premium').freeAndPaidTier, true);
+  assert.equal(pricingSignals('Our plans\nFree Wi-Fi\nPremium bedding').freeAndPaidTier, false);
+});
