@@ -89,3 +89,105 @@ test('first-person lead: the verifier wants the introduction and "I run" in one 
     ['Ruth Kay', 'Ben'],
   );
 });
+
+// The owner of a one-person business who introduces themselves by its trade ("Je suis Claire,
+// apicultrice …") where the page's title or headings give the business that trade.
+test('trade introduction: "I am <name>, <trade>" on the home or about page whose headings give that trade', async () => {
+  assert.deepEqual(
+    await founders('miel-du-causse.test', {
+      '/': page(
+        'fr',
+        'Miel du Causse',
+        '<h1>Bienvenue au Miel du Causse</h1><h2>Apicultrice dans l’Aveyron</h2><p>Je suis Claire, apicultrice dans l’Aveyron. Mes ruches sont installées sur le causse depuis 2019.</p>',
+      ),
+    }),
+    ['Claire'],
+  );
+  assert.deepEqual(
+    await founders('reed-pottery.test', {
+      '/': page('en', 'Reed Pottery | Potter in Devon', '<h1>Handmade stoneware</h1>'),
+      '/about': page('en', 'About | Reed Pottery, potter in Devon', '<h1>About</h1><p>Hello, I’m Tom Reed, a potter working from a small barn near Exeter.</p>'),
+    }),
+    ['Tom Reed'],
+  );
+  assert.deepEqual(
+    await founders('weingut-berger.test', {
+      '/': page('de', 'Weingut Berger', '<h1>Weingut Berger</h1><h2>Winzerin an der Mosel</h2><p>Ich bin Lena Berger, Winzerin in dritter Generation.</p>'),
+    }),
+    ['Lena Berger'],
+  );
+});
+
+test('trade introduction: not a customer of another trade, not "your guide", not a testimonial, not on a blog page, not "je suis ravie"', async () => {
+  assert.deepEqual(
+    await founders('miel-du-causse.test', {
+      '/': page(
+        'fr',
+        'Miel du Causse',
+        '<h1>Bienvenue au Miel du Causse</h1><h2>Apicultrice dans l’Aveyron</h2>' +
+          '<p>Je suis Marie, boulangère à Lyon, et j’utilise ce miel dans mes pains d’épices.</p><p>Je suis ravie de vous accueillir.</p>',
+      ),
+    }),
+    [],
+  );
+  assert.deepEqual(
+    await founders('city-walks.test', {
+      '/': page('en', 'City Walks | Your guide to the old town', '<h1>Your guide to the old town</h1><p>I’m Anna, your guide for today.</p>'),
+    }),
+    [],
+  );
+  // A customer who has the trade the site serves ("pour boulanger", "Vous êtes boulanger ?").
+  assert.deepEqual(
+    await founders('moulin-dupre.test', {
+      '/': page('fr', 'Moulin Dupré', '<h1>Farines pour boulanger</h1><h2>Vous êtes boulanger ?</h2><p>Je suis Paul, boulanger à Lyon, et je ne jure que par ces farines.</p>'),
+    }),
+    [],
+  );
+  // A customer who shares the site's trade, in the customers' own section: someone else's voice.
+  assert.deepEqual(
+    await founders('moulin-dupre.test', {
+      '/': page(
+        'fr',
+        'Moulin Dupré | Meunier et boulanger',
+        '<h1>Moulin Dupré</h1><h2>Meunier et boulanger à Lyon</h2><blockquote><p>Je suis Paul, boulanger à Lyon, et je ne jure que par leurs farines.</p></blockquote>' +
+          '<section class="testimonials"><h2>Ils nous font confiance</h2><p>Je suis Luc, boulanger à Metz.</p></section>',
+      ),
+    }),
+    [],
+  );
+  assert.deepEqual(
+    await founders('reed-pottery.test', {
+      '/': page('en', 'Reed Pottery | Potter in Devon', '<h1>Handmade stoneware</h1>'),
+      '/blog/guest-post': page('en', 'A guest post by a potter', '<h1>Guest post</h1><p>I’m Jane Doe, a potter from Leeds, and this is my kiln.</p>'),
+    }),
+    [],
+  );
+});
+
+test('trade introduction: the verifier wants "I am" to open the sentence and the trade in the page\'s headings', () => {
+  const url = 'https://miel-du-causse.test/';
+  const html = page(
+    'fr',
+    'Miel du Causse',
+    '<h1>Bienvenue au Miel du Causse</h1><h2>Apicultrice dans l’Aveyron</h2><p>Je suis Claire, apicultrice dans l’Aveyron.</p>' +
+      '<p>Ma voisine m’a dit : je suis Sophie, apicultrice aussi.</p><p>Je suis Marie, boulangère à Lyon.</p>',
+  );
+  const pages = [pageFromHtml(url, html)];
+  const proposal = (name: string, quote: string) => ({ name, title: null, bio: null, evidence: [{ url, quote }] });
+  const extraction: Extraction = {
+    fields: [],
+    faqs: [],
+    socials: {},
+    founders: [
+      proposal('Claire', 'Je suis Claire, apicultrice dans l’Aveyron.'),
+      // Cut out of someone else's sentence: on the page "je suis" follows "m'a dit", not a sentence end.
+      proposal('Sophie', 'je suis Sophie, apicultrice aussi.'),
+      // A trade the page's headings do not give.
+      proposal('Marie', 'Je suis Marie, boulangère à Lyon.'),
+    ],
+  };
+  assert.deepEqual(
+    verifyExtraction(extraction, pages).founders.map((f) => f.name),
+    ['Claire'],
+  );
+});

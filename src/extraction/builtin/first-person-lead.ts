@@ -1,6 +1,8 @@
 import { LEAD_REACH, ownBusinessLeads, PARTNER_MENTION, SELF_INTRODUCTION_ANYWHERE } from '../guards/first-person-lead.ts';
+import { I_AM_MENTION, opensClause, siteIsTrade, tradeAfterName } from '../guards/trade-introduction.ts';
+import { normalizeForMatch } from '../quote-match.ts';
 import { givenNameEndAt, nameEndAt } from './person-names.ts';
-import { sentenceBounds, statements } from './statements.ts';
+import { sentenceAround, sentenceBounds, statements } from './statements.ts';
 import type { SitePage } from './site.ts';
 
 /** A team page's self-portrait runs long ("Mein Name ist … leite ich …" ends a paragraph of a life story). */
@@ -51,4 +53,23 @@ function introducedBefore(text: string, leadStart: number): { start: number; nam
     found = end !== null && leadStart - end <= LEAD_REACH ? { start: m.index, nameStart, end } : null;
   }
   return found;
+}
+
+/**
+ * "Je suis Claire, apicultrice dans l'Aveyron" in a statement of a page whose headings say the
+ * business is an "apicultrice" (see guards/trade-introduction.ts). The quote is the sentence.
+ */
+export function* tradeIntroductions(text: string, $: SitePage['$']): Generator<LeadingVoice> {
+  for (const m of text.matchAll(I_AM_MENTION)) {
+    if (!opensClause(text, m.index)) continue;
+    const at = m.index + m[0].length;
+    const full = nameEndAt(text, at);
+    const end = full ?? givenNameEndAt(text, at);
+    if (end === null) continue;
+    const name = text.slice(at, end);
+    const trade = tradeAfterName(text, end);
+    if (!trade || normalizeForMatch(name).split(' ').includes(trade)) continue;
+    if (!siteIsTrade($, trade, normalizeForMatch(text.slice(m.index, end)))) continue;
+    yield { name, givenOnly: full === null, quote: sentenceAround(text, m.index, end) };
+  }
 }

@@ -8,7 +8,7 @@ import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SE
 import { LETTER_REACH } from '../guards/founders.ts';
 import { holdsFounderWord, languageFounderWords } from '../guards/language-titles.ts';
 import { inChrome } from './sections.ts';
-import { leadingVoices } from './first-person-lead.ts';
+import { leadingVoices, tradeIntroductions } from './first-person-lead.ts';
 import { isWholeName, nameEndAt, namesInstitution, signatureName, wordStarts } from './person-names.ts';
 import { soleTraderOwners } from './sole-trader.ts';
 import { copulaRoles } from './copula-roles.ts';
@@ -53,6 +53,8 @@ export function founderProposals(site: Site): FounderProposal[] {
     for (const owner of soleTraderOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     for (const owner of possessiveOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     const aboutMe = isAboutMePage(page);
+    // A one-person business's owner introduces themselves by its trade where it presents itself, not on other pages.
+    const presents = page.role === 'about' || page.role === 'home';
     for (const text of [...statements(page), ...ownDescriptions(page.jsonLd)]) {
       if (/[“”"«»„][^“”"«»„]{8,}[“”"«»„]/.test(text)) continue; // a quotation: someone else's voice
       for (const m of [...foundedBy(text), ...agentBeforeVerb(text)]) {
@@ -73,6 +75,7 @@ export function founderProposals(site: Site): FounderProposal[] {
         for (const name of m.names) add(name, m.role, null, page.quote(sentenceAround(text, m.start, m.end)));
       }
       for (const m of rolesWithCjkName(text)) add(m.name, m.role, null, page.quote(text.slice(m.start, m.end)));
+      if (presents) for (const v of tradeIntroductions(text, page.$)) add(v.name, null, null, page.quote(v.quote), null, v.givenOnly);
       if (aboutMe) for (const m of selfIntroductions(text)) for (const name of m.names) add(name, null, null, page.quote(sentenceAround(text, m.start, m.end)));
     }
   }

@@ -6,6 +6,7 @@ import { leadsInFirstPerson } from './first-person-lead.ts';
 import { namedInRegisteredName } from './sole-trader.ts';
 import { namesakeWithRole } from './namesake.ts';
 import { ownsByPossessive } from './possessive-owner.ts';
+import { introducedWithTrade } from './trade-introduction.ts';
 import { holdsFounderWord } from './language-titles.ts';
 import { jsonLdFounderNames } from './json-ld-founders.ts';
 import { namesInstitution } from '../builtin/person-names.ts';
@@ -24,7 +25,9 @@ const NEAR = 60;
  * (first-person-lead.ts), or a sole trader's registered name names them as its owner
  * ("Arti di Rossi Mario" as legalName or beside the VAT number: sole-trader.ts), or the
  * business bears their given name and their sentence makes them its owner ("Becca is … a small
- * business owner" on the site of "Becca's Cakes": namesake.ts),
+ * business owner" on the site of "Becca's Cakes": namesake.ts), or they introduce themselves by
+ * the trade the page's headings give the business ("Je suis Claire, apicultrice dans l'Aveyron"
+ * under "Apicultrice dans l'Aveyron": trade-introduction.ts),
  * and the statement is not a customer's voice. Customer voice, as far as text and markup tell:
  *  - the name follows a quoted passage or an attribution dash ("“Great tool!” — Jane Doe, CEO");
  *  - the role belongs to another company ("CEO of Foo", "Gründerin bei Foo") than this site's;
@@ -55,7 +58,8 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
         !leadsInFirstPerson(q, at, n, ownNames) &&
         !namedInRegisteredName(q, at, n, ownNames) &&
         !namesakeWithRole(q, at, n, ownNames) &&
-        !ownsByPossessive(q, at, n, ownNames)
+        !ownsByPossessive(q, at, n, ownNames) &&
+        !introducedWithTrade(q, at, n)
       )
         continue;
       if (attributedQuote(before)) continue;
