@@ -137,3 +137,21 @@ test('founder forms: the verifier takes a one-word name only as the namesake wit
     ['Maya'],
   );
 });
+
+test('founder forms: a contact page\'s team card with the role over a linked name; a regional manager, a linked name in the menu and a customer card are none', async () => {
+  assert.deepEqual(
+    await founders('kotiapu.test', {
+      '/': page('fi', 'Kotiapu', '<main><h1>Kotiapua Kuopiossa</h1></main>'),
+      '/yhteystiedot': page(
+        'fi',
+        'Yhteystiedot | Kotiapu',
+        '<nav><div><div>Toimitusjohtaja</div><a href="/tiimi">Liisa Laine</a></div></nav>' +
+          '<main><h1>Yhteystiedot</h1><div class="team">' +
+          '<div class="member"><div class="job">Aluepäällikkö, Pohjois-Karjala</div><a href="#" class="name">Mikko Korhonen</a><div class="job">040 123 4567</div></div>' +
+          '<div class="member"><div class="job">Toimitusjohtaja</div><a href="#" class="name">Sanna Virtanen</a><div class="job">040 765 4321</div></div>' +
+          '</div><div class="testimonial"><div>CEO, Esimerkki Oy</div><a href="#">Pekka Mäki</a></div></main>',
+      ),
+    }),
+    [['Sanna Virtanen', 'Toimitusjohtaja']],
+  );
+});

@@ -35,7 +35,8 @@ export function founderProposals(site: Site): FounderProposal[] {
     found.push({ name: n, title: role, bio: bio && bioEvidence ? bio : null, evidence: bioEvidence ? [evidence, bioEvidence] : [evidence] });
   };
   const businessNames = [...site.ownNames, ...titleNames(site.home)];
-  for (const page of site.byRole('about', 'team', 'home', 'legal', 'other')) {
+  // A contact page lists whom to reach, often with the head's card among them.
+  for (const page of site.byRole('about', 'team', 'home', 'legal', 'contact', 'other')) {
     // Only where a business presents its people: elsewhere "I run …" may be a customer's story.
     if (page.role === 'about' || page.role === 'team') {
       for (const v of leadingVoices(page, businessNames)) add(v.name, null, null, page.quote(v.quote), null, v.givenOnly);
@@ -308,7 +309,7 @@ interface TeamCard {
 }
 
 /**
- * A name heading (or <strong>) whose card also has a short line with a founder role; or a name
+ * A name heading (or <strong>, or a link) whose card also has a short line with a founder role; or a name
  * written as a plain line (<p>, <span>, <div>) whose very next line is a founder role
  * ("Bruce Borden" / "Co-Founder – CEO" / a bio).
  */
@@ -326,7 +327,8 @@ function teamCards(page: SitePage): TeamCard[] {
     const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: null });
   });
-  $('h2, h3, h4, h5, strong, b, figcaption, dt').each((_, el) => {
+  // A card's name is often a link to the person's page or profile ("Toimitusjohtaja" over <a>Jane Doe</a>).
+  $('h2, h3, h4, h5, strong, b, figcaption, dt, a').each((_, el) => {
     if (inChrome($, el)) return;
     const name = clean(elementText(el));
     if (!isWholeName(name)) return;
