@@ -15,6 +15,7 @@ import { spacedPostcodeAddress, spacedPostcodeCountry } from '../spaced-postcode
 import { headingsMatching, underHeading } from './sections.ts';
 import { callLinkNumber, internationalNumbers, type InternationalNumber } from '../phone-country.ts';
 import { registerNumber } from '../registry-country.ts';
+import { countryPhrases } from '../country-phrases.ts';
 
 /**
  * country and city only from an address the site states: its JSON-LD PostalAddress, an
@@ -76,6 +77,8 @@ export function placeProposals(site: Site): FieldProposal[] {
   for (const page of site.byRole('home', 'about', 'features', 'other')) {
     for (const text of statements(page, { footer: true })) out.push(...fromMadeIn(page, text));
   }
+  // Last of all: the one country the site says it works "in" ("w Polsce", "Suomessa", "на Кипре").
+  out.push(fromWorksIn(site));
   return out.filter((p): p is FieldProposal => p !== null);
 }
 
@@ -99,6 +102,75 @@ function fromMadeIn(page: SitePage, text: string): Array<FieldProposal | null> {
     }
   }
   return out;
+}
+
+/**
+ * Words of delivery: a shop that ships "in Germany" may sit anywhere, and a list of where it
+ * delivers is no seat.
+ */
+const SHIPPING_STEMS = [
+  'ship', 'deliver', 'versand', 'versend', 'liefer', 'livraison', 'livr', 'envío', 'envio', 'enviamos', 'spedizion', 'spediamo', 'consegn',
+  'verzend', 'bezorg', 'lever', 'wysył', 'dostaw', 'dostarcz', 'doprav', 'dodáv', 'doruč', 'frakt', 'toimitu', 'toimitamme', 'доставк',
+  'доставля', 'доставка', 'kargo', 'teslimat', 'gönderi', '配送', '送料', '発送', '배송', '택배', '运费', '運費', '包邮', '發貨', '发货',
+];
+/**
+ * Where data or servers sit ("servers in the USA", "gehostet in Deutschland"): a privacy notice or
+ * a host's place, not the business's.
+ */
+const HOSTING_STEMS = [
+  'server', 'host', 'gehostet', 'rechenzentr', 'datacent', 'data cent', 'data', 'daten', 'données', 'datos', 'dados', 'dati', 'gegevens',
+  'dane', 'údaj', 'tietoj', 'palvelim', 'сервер', 'данны', 'дані', 'даних', 'sunucu', 'veri', 'サーバ', 'データ', '서버', '데이터', '服务器',
+  '伺服器', '数据', '數據',
+];
+/** A price or currency beside the phrase: "prices in Switzerland: CHF 20" names money, not a seat. */
+const MONEY = /\p{Sc}|(?<![\p{L}])(?:usd|eur|gbp|chf|pln|czk|sek|nok|dkk|rub|uah|try|jpy|krw|cny|rmb)(?![\p{L}])/u;
+
+function startsAWord(norm: string, stem: string): boolean {
+  for (let at = norm.indexOf(stem); at !== -1; at = norm.indexOf(stem, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(norm[at - 1]) || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(stem)) return true;
+  }
+  return false;
+}
+
+/**
+ * The country the site says it works, serves or is "in", in its page's language ("in Deutschland",
+ * "w Polsce", "Suomessa", "на Кипре", "Türkiye'de", "日本国内"; country-phrases.ts), on its home,
+ * about, features or contact page. Only when the whole site names one country so: "in Finland" on
+ * one page and "in Sweden" on another, or both in one sentence, say nothing. A sentence of prices,
+ * phone numbers or delivery is passed over (statements() already leaves out testimonials).
+ */
+function fromWorksIn(site: Site): FieldProposal | null {
+  const codes = new Set<string>();
+  let first: { page: SitePage; sentence: string; code: string } | null = null;
+  for (const page of site.byRole('home', 'about', 'features', 'contact')) {
+    const langs = page.snapshot.lang ? [page.snapshot.lang] : [];
+    if (langs.length === 0) continue;
+    for (const text of statements(page, { footer: true })) {
+      const norm = normalizeForMatch(text);
+      const phrases = countryPhrases(norm, langs);
+      if (phrases.length === 0) continue;
+      if (MONEY.test(norm) || internationalNumbers(text).length > 0 || [...SHIPPING_STEMS, ...HOSTING_STEMS].some((s) => startsAWord(norm, normalizeForMatch(s)))) continue;
+      for (const p of phrases) codes.add(p.code);
+      // Another country named in the same statement, in any form, makes it a list.
+      const other = countriesNamed(norm, page.snapshot.lang);
+      for (const code of other) codes.add(code);
+      if (!first) {
+        const sentence = sentenceAround(text, Math.min(phrases[0].at, text.length), Math.min(phrases[0].end, text.length));
+        first = { page, sentence: countryPhrases(normalizeForMatch(sentence), langs).length > 0 ? sentence : text, code: phrases[0].code };
+      }
+    }
+  }
+  if (!first || codes.size !== 1) return null;
+  return propose('country', first.code, [first.page.quote(first.sentence)]);
+}
+
+/** Every country a text names by its name (English or the page's language), longer than three letters. */
+function countriesNamed(norm: string, lang: string): Set<string> {
+  const found = new Set<string>();
+  for (const { code, names } of countryNameIndex(lang ? [lang] : [])) {
+    if (names.some((n) => n.length > 3 && phraseIndexes(norm, n).length > 0)) found.add(code);
+  }
+  return found;
 }
 
 /** A label naming a postal address or a location, in the languages page picking knows. */

@@ -10,6 +10,7 @@ import { registerNumber } from '../registry-country.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { germanAddress } from '../german-address.ts';
 import { spacedPostcodeCountry } from '../spaced-postcode-address.ts';
+import { countryPhrases } from '../country-phrases.ts';
 
 export type CountryCheck = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -30,7 +31,8 @@ const ADDRESS_CONTEXT = /\b\d{4,6}\b|address|adresse|anschrift|dirección|direcc
  * whose international calling code belongs to that one country (phone-country.ts: shared codes
  * such as +1 name none), or the national form a call link of the page shows for such a number
  * ("93 90 04 07" linking "tel:+4593900407"), or be a business-register number of a register one country keeps
- * ("SIREN 123 456 789": registry-country.ts). A price never names a
+ * ("SIREN 123 456 789": registry-country.ts), or say "in <country>" in the page's language as that
+language writes it ("w Polsce", "Suomessa", "на Кипре", "Türkiye'de": country-phrases.ts). A price never names a
  * country: quotes that hold only money are ignored, and a name followed by a currency word
  * ("Swiss francs", "US dollars") does not count.
  */
@@ -42,7 +44,7 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
     // A number a call link shows is digits only, as an amount is: the link tells it is a line.
     if (callLinkCountry(q) === code) return { ok: true, value: code };
     if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
-    if (namesCountry(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
+    if (namesCountry(q, code) || saysIn(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
   }
   return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
 }
@@ -59,6 +61,13 @@ function namesCountry(q: CitedQuote, code: string): boolean {
     }
   }
   return false;
+}
+
+/** "Suomessa", "на Кипре": that country's "in" form in a clause that is not a copyright line, and not before a currency word. */
+function saysIn(q: CitedQuote, code: string): boolean {
+  return clausesOf(q.quote).some(
+    (clause) => !clause.copyright && countryPhrases(clause.norm, q.cited.langs).some((p) => p.code === code && !CURRENCY_WORD.test(clause.norm.slice(p.end))),
+  );
 }
 
 const LATIN_LETTER = /[A-Za-z]/;
