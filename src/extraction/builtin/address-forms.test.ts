@@ -34,6 +34,14 @@ const places: Array<{ name: string; html: string; country: string | null; city: 
   { name: 'a maker\'s "Fatto in Italia" when no address says more', html: doc('it', '<footer><p>Editor PDF locale per Windows e Linux. Fatto in Italia.</p></footer>'), country: 'IT', city: null },
   { name: 'an address wins over "Made in Germany"', html: doc('en', '<main><p>Our knives are made in Germany with care.</p></main><footer><p>Via Roma 1, Milano, Italy</p></footer>'), country: 'IT', city: 'Milano' },
   { name: '"made in small batches" names no country', html: doc('en', '<main><p>Soap made in small batches.</p></main>'), country: null, city: null },
+  { name: 'a Polish "00-950 Warszawa" postcode: city and country', html: doc('pl', '<footer><address>ul. Długa 5, 00-950 Warszawa</address></footer>'), country: 'PL', city: 'Warszawa' },
+  { name: 'a Polish town of several words ("05-140 Serock nad Narwią" keeps "nad")', html: doc('pl', '<footer><p>Kwiatowa 3, 05-140 Serock nad Narwią</p></footer>'), country: 'PL', city: 'Serock nad Narwią' },
+  { name: 'a Portuguese "1000-001 Lisboa" postcode: city and country', html: doc('pt', '<footer><address>Rua Augusta 10, 1100-053 Lisboa</address></footer>'), country: 'PT', city: 'Lisboa' },
+  { name: 'a Dutch "1012 AB Amsterdam" postcode: city and country', html: doc('nl', '<footer><address>Damrak 1, 1012 LG Amsterdam</address></footer>'), country: 'NL', city: 'Amsterdam' },
+  { name: 'a Dutch postcode written without its space ("5611AZ Eindhoven")', html: doc('nl', '<footer><p>Stratumseind 2, 5611AZ Eindhoven</p></footer>'), country: 'NL', city: 'Eindhoven' },
+  { name: 'a Belgian four-digit postcode on a Dutch page names no country', html: doc('nl', '<footer><address>Grote Markt 1, 1000 Brussel</address></footer>'), country: null, city: 'Brussel' },
+  { name: 'the Dutch form on a page in another language: the town, no country', html: doc('de', '<footer><address>Damrak 1, 1012 LG Amsterdam</address></footer>'), country: null, city: 'Amsterdam' },
+  { name: 'the Polish form after other digits (a phone number) is no postcode', html: doc('pl', '<footer><p>Tel. 22 12-345 Centrala</p></footer>'), country: null, city: null },
   { name: 'a labelled location "所在地： 東京、日本": city and country', html: doc('ja', '<main><div class="card"><h3>日本オフィス</h3><p><strong>所在地：</strong> 東京、日本</p></div></main>'), country: 'JP', city: '東京' },
   { name: 'a labelled location "Location: Lyon, France"', html: doc('en', '<main><p>Location: Lyon, France</p></main>'), country: 'FR', city: 'Lyon' },
   { name: 'a Finnish location label "Sijainti: Tampere, Suomi"', html: doc('fi', '<main><p>Sijainti: Tampere, Suomi</p></main>'), country: 'FI', city: 'Tampere' },
@@ -122,4 +130,19 @@ test('country: a call link\'s national form is accepted by its dialled code, and
   const pages = [pageFromHtml('https://shop.test/', doc('da', '<footer><p>Telefon: 93 90 04 07</p></footer>'))];
   const forged: Extraction = { fields: [{ field: 'country', value: 'DK', evidence: [{ url: 'https://shop.test/', quote: '93 90 04 07' }] }], faqs: [], founders: [], socials: {} };
   assert.equal(verifyExtraction(forged, pages).fields.country.state, 'not_found');
+});
+
+test('a national postcode form names its country only on a page in that country\'s language', () => {
+  const claim = (lang: string, country: string, quote: string) => {
+    const pages = [pageFromHtml('https://shop.test/', doc(lang, `<footer><address>${quote}</address></footer>`))];
+    const proposed: Extraction = { fields: [{ field: 'country', value: country, evidence: [{ url: 'https://shop.test/', quote }] }], faqs: [], founders: [], socials: {} };
+    return verifyExtraction(proposed, pages).fields.country.state;
+  };
+  assert.equal(claim('pl', 'PL', 'ul. Długa 5, 00-950 Warszawa'), 'ai');
+  assert.equal(claim('pt', 'PT', 'Rua Augusta 10, 1100-053 Lisboa'), 'ai');
+  assert.equal(claim('nl', 'NL', 'Damrak 1, 1012 LG Amsterdam'), 'ai');
+  // The same forms on a page in another language, or another country's code for them: refused.
+  assert.equal(claim('de', 'PL', 'ul. Długa 5, 00-950 Warszawa'), 'not_found');
+  assert.equal(claim('en', 'NL', 'Damrak 1, 1012 LG Amsterdam'), 'not_found');
+  assert.equal(claim('pl', 'CZ', 'ul. Długa 5, 00-950 Warszawa'), 'not_found');
 });

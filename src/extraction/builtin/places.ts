@@ -12,6 +12,7 @@ import { russianStreetCity } from '../russian-address.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { ukPostcodeTown } from '../uk-address.ts';
 import { spacedPostcodeAddress, spacedPostcodeCountry } from '../spaced-postcode-address.ts';
+import { nationalPostcodeAddress } from '../national-postcode-address.ts';
 import { headingsMatching, underHeading } from './sections.ts';
 import { callLinkNumber, internationalNumbers, type InternationalNumber } from '../phone-country.ts';
 import { registerNumber } from '../registry-country.ts';
@@ -380,6 +381,16 @@ const RUSSIAN_CITY = /(?<![\p{L}])(?:г\.|город)\s?(\p{Lu}\p{Ll}+(?:-\p{Lu}
 /** An address block: a country named in it, and the city after its postcode. */
 function fromAddress(page: SitePage, text: string): Array<FieldProposal | null> {
   const out: Array<FieldProposal | null> = [];
+  // A postcode only one country writes ("00-950 Warszawa", "1012 AB Amsterdam") is read in its own
+  // form: the general one below would take the Dutch letters for the town's first word.
+  const national = nationalPostcodeAddress(text, [page.snapshot.lang]);
+  if (national) {
+    const evidence = page.quote(text.length <= 300 ? text : national.text);
+    out.push(propose('city', national.city, [evidence]));
+    const code = national.country ?? countryIn(text, page.snapshot.lang);
+    if (code) out.push(propose('country', code, [evidence]));
+    return out;
+  }
   const postal = POSTAL_CITY.exec(text);
   if (!postal) return out;
   const evidence = page.quote(text.length <= 300 ? text : sentenceAround(text, postal.index, postal.index + postal[0].length));

@@ -6,6 +6,7 @@ import { japaneseAddress } from '../japanese-address.ts';
 import { brazilianAddress } from '../brazilian-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
 import { spacedPostcodeAddress } from '../spaced-postcode-address.ts';
+import { nationalPostcodeAddress } from '../national-postcode-address.ts';
 import { ukPostcodeTown } from '../uk-address.ts';
 
 export type CityCheck = { ok: true } | { ok: false; reason: string };
@@ -39,7 +40,7 @@ export function checkCity(value: string, quotes: readonly CitedQuote[], ctx: Cit
   if (namesACompany(value, ctx.ownNames)) return { ok: false, reason: `"${value}" is the name of a company, not a city` };
   if (ctx.people.some((p) => normalizeForMatch(p) === city)) return { ok: false, reason: `"${value}" is the name of a person, not a city` };
   for (const q of quotes) {
-    if (japaneseAddress(q.quote)?.municipality === value.trim() || brazilianAddress(q.quote)?.city === value.trim() || russianStreetCity(q.quote) === value.trim() || spacedPostcodeAddress(q.quote)?.city === value.trim() || ukPostcodeTown(q.quote)?.city === value.trim()) return { ok: true };
+    if (japaneseAddress(q.quote)?.municipality === value.trim() || brazilianAddress(q.quote)?.city === value.trim() || russianStreetCity(q.quote) === value.trim() || spacedPostcodeAddress(q.quote)?.city === value.trim() || nationalPostcodeAddress(q.quote, q.cited.langs)?.city === value.trim() || ukPostcodeTown(q.quote)?.city === value.trim()) return { ok: true };
     const clauses = clausesOf(q.quote);
     const placed = clauses.some((c) => !c.copyright && PLACE_WORD.test(c.norm));
     for (const clause of clauses) {

@@ -10,6 +10,7 @@ import { registerNumber } from '../registry-country.ts';
 import { hasUsStateAndZip } from '../us-address.ts';
 import { germanAddress } from '../german-address.ts';
 import { spacedPostcodeCountry } from '../spaced-postcode-address.ts';
+import { nationalPostcodeCountry } from '../national-postcode-address.ts';
 import { countryPhrases } from '../country-phrases.ts';
 
 export type CountryCheck = { ok: true; value: string } | { ok: false; reason: string };
@@ -27,7 +28,8 @@ const ADDRESS_CONTEXT = /\b\d{4,6}\b|address|adresse|anschrift|dirección|direcc
  * address ("10115 Berlin, DE"), or be the page's JSON-LD addressCountry, or be an address form
  * only one country writes (a Japanese prefecture address, a Brazilian one with its CEP or a phone
  * of its state, a US state and ZIP, a German street and five-digit postcode, a "184 70 Åkersberga"
- * postcode on a page in the language of the one country of that form that speaks it), or be a phone number
+ * postcode on a page in the language of the one country of that form that speaks it, a Polish "00-950 Warszawa",
+ * Portuguese "1000-001 Lisboa" or Dutch "1012 AB Amsterdam" on a page in that country's language), or be a phone number
  * whose international calling code belongs to that one country (phone-country.ts: shared codes
  * such as +1 name none), or the national form a call link of the page shows for such a number
  * ("93 90 04 07" linking "tel:+4593900407"), or be a business-register number of a register one country keeps
@@ -44,7 +46,7 @@ export function checkCountry(value: string, quotes: readonly CitedQuote[]): Coun
     // A number a call link shows is digits only, as an amount is: the link tells it is a line.
     if (callLinkCountry(q) === code) return { ok: true, value: code };
     if (MONEY_ONLY.test(normalizeForMatch(q.quote))) continue;
-    if (namesCountry(q, code) || saysIn(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
+    if (namesCountry(q, code) || saysIn(q, code) || codeInAddress(q.quote, code) || inJsonLdAddress(q, code) || (code === 'JP' && japaneseAddress(q.quote) !== null) || (code === 'BR' && namesBrazil(q.quote)) || (code === 'US' && hasUsStateAndZip(q.quote)) || (code === 'DE' && germanAddress(q.quote) !== null) || phoneCountry(q.quote) === code || registerNumber(q.quote)?.country === code || spacedPostcodeCountry(q.quote, q.cited.langs) === code || nationalPostcodeCountry(q.quote, q.cited.langs) === code) return { ok: true, value: code };
   }
   return { ok: false, reason: `no quote names the country ${code} in an address or a statement` };
 }
