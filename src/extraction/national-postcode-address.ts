@@ -73,7 +73,7 @@ function inLine(words: string[], form: NationalForm): { text: string; city: stri
       town.push(w);
       if (w.endsWith(',') || w.endsWith('.')) break;
     }
-    const city = town.join(' ').replace(/[.,]+$/, '');
+    const city = withoutTrailing(town.join(' '), ',.');
     if (city.length < 2) continue;
     return { text: `${postcode} ${city}`, city };
   }
@@ -83,4 +83,11 @@ function inLine(words: string[], form: NationalForm): { text: string; city: stri
 /** The country a quote's national postcode form names, on a page in that country's language. */
 export function nationalPostcodeCountry(text: string, langs: readonly string[]): string | null {
   return nationalPostcodeAddress(text, langs)?.country ?? null;
+}
+
+/** `text` without the characters of `marks` at its end (read once from the end, not searched for). */
+function withoutTrailing(text: string, marks: string): string {
+  let end = text.length;
+  while (end > 0 && marks.includes(text[end - 1])) end--;
+  return text.slice(0, end);
 }
