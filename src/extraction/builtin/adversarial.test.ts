@@ -64,7 +64,9 @@ test('the products line of issue 17 is read in milliseconds, and names no founde
   // The first run warms up the worker (loading and compiling is not the patterns' time); the second is measured.
   await timedDraft(pages, 20 * PAGE_BUDGET_MS);
   const ms = await timedDraft(pages, PAGE_BUDGET_MS);
-  assert.ok(ms < 100, `took ${ms.toFixed(1)} ms`);
+  // 20–40 ms on a quiet machine; a super-linear pattern on this line took seconds (issue 17). The bound
+  // tells the two apart with room for a loaded CI machine (142 ms measured under the suite's load on a slow day).
+  assert.ok(ms < 400, `took ${ms.toFixed(1)} ms`);
   const { extraction } = await draft(pages);
   assert.deepEqual(extraction.founders, []);
 });
