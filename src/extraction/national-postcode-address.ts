@@ -8,6 +8,8 @@
  * (spaced-postcode-address.ts). Read word by word, without a pattern over the line.
  */
 
+import { TOWN_WORD, withoutTrailing } from './spaced-postcode-address.ts';
+
 interface NationalForm {
   country: string;
   language: string;
@@ -24,8 +26,6 @@ const FORMS: readonly NationalForm[] = [
   { country: 'NL', language: 'nl', first: /^[1-9]\d{3}(?:(?!S[ADS])[A-Z]{2})?$/, second: /^(?!S[ADS])[A-Z]{2}$/ },
 ];
 
-/** A capitalised word; a dot only at its end. */
-const TOWN_WORD = /^\p{Lu}[\p{L}'’-]*[.,]?$/u;
 /** Words inside a town's name ("Nowy Dwór nad Wisłą", "Vila Nova de Gaia", "Alphen aan den Rijn"). */
 const TOWN_JOINTS = new Set(['nad', 'pod', 'de', 'da', 'do', 'dos', 'das', 'aan', 'den', 'der', 'op', 'in', 'bij']);
 const MAX_TOWN_WORDS = 4;
@@ -85,9 +85,3 @@ export function nationalPostcodeCountry(text: string, langs: readonly string[]):
   return nationalPostcodeAddress(text, langs)?.country ?? null;
 }
 
-/** `text` without the characters of `marks` at its end (read once from the end, not searched for). */
-function withoutTrailing(text: string, marks: string): string {
-  let end = text.length;
-  while (end > 0 && marks.includes(text[end - 1])) end--;
-  return text.slice(0, end);
-}

@@ -13,7 +13,7 @@ const COUNTRY_OF_LANGUAGE: Record<string, string> = { sv: 'SE', cs: 'CZ', sk: 'S
 const THREE = /^(?:[A-Z]{2}-)?\d{3}$/;
 const TWO = /^\d{2},?$/;
 /** A capitalised word; a dot only at its end ("Org.nr" is an abbreviation, not a town). */
-const TOWN_WORD = /^\p{Lu}[\p{L}'’-]*[.,]?$/u;
+export const TOWN_WORD = /^\p{Lu}[\p{L}'’-]*[.,]?$/u;
 const DIGITS = /^\d/;
 /** A town has at most three words ("Stockholm", "Frýdek-Místek", "Nové Mesto nad Váhom" stops at "nad"). */
 const MAX_TOWN_WORDS = 3;
@@ -53,7 +53,7 @@ function inLine(line: string): SpacedPostcodeAddress | null {
 }
 
 /** `text` without the characters of `marks` at its end. */
-function withoutTrailing(text: string, marks: string): string {
+export function withoutTrailing(text: string, marks: string): string {
   let end = text.length;
   while (end > 0 && marks.includes(text[end - 1])) end--;
   return text.slice(0, end);
