@@ -151,7 +151,9 @@ test('a draft job cut short by SIGTERM is not failed: it waits in pg-boss and ru
   const second = await serve();
   try {
     let d = await stageOf(second.port);
-    for (let i = 0; i < 300 && (d.status === 'crawling' || d.status === 'drafting'); i++) {
+    // Up to 90 s: a new process's first job waits for pg-boss's first poll and a cold compile of
+    // the pipeline, which on a loaded CI machine has taken more than 30 s.
+    for (let i = 0; i < 900 && (d.status === 'crawling' || d.status === 'drafting'); i++) {
       await sleep(100);
       d = await stageOf(second.port);
     }

@@ -72,12 +72,18 @@ const TOPICS: Topic[] = [
       'hakkimizda', 'hakkinda', 'hakkimda', 'biz-kimiz',
       'o-kompanii', 'o-sebe', 'pro-nas', 'pro-mene', 'pro-kompaniiu', 'pro-kompaniyu',
       'kaisha', 'gaiyou', 'ceo-greeting', 'aisatsu', 'sogae', 'guanyu', 'guanyuwomen',
+      // "our story" and the business's history, in the twenty languages ("/famulan-tarina": Famula's story)
+      'unsere-geschichte', 'geschichte', 'histoire', 'historia', 'storia', 'verhaal', 'onze-geschiedenis', 'geschiedenis',
+      'nasza-historia', 'nas-pribeh', 'pribeh', 'historie', 'var-historia', 'historik', 'vores-historie', 'var-historie',
+      'historikk', 'tarina', 'tarinamme', 'meidan-tarina', 'hikayemiz', 'hikaye', 'tarihce', 'tarihcemiz', 'nasha-istoriya',
+      'istoriya', 'nasha-istoriia', 'istoriia', 'enkaku', 'yeonhyeok', 'licheng',
     ],
     text: [
       'о нас', 'о компании', 'обо мне', 'о себе', 'кто мы', 'про нас', 'про компанію', 'про мене', 'хто ми',
       '会社概要', '会社案内', '会社情報', '企業情報', '私たちについて', '私について', '運営会社', '代表挨拶',
       '회사소개', '회사 소개', '기업소개', '기업 소개', '회사정보', '회사 정보', '인사말',
       '关于我', '關於我', '公司简介', '公司簡介', '公司介绍', '公司介紹', '企业简介', '企業簡介',
+      'наша история', 'наша історія', '私たちの物語', 'ストーリー', '沿革', '스토리', '연혁', '我们的故事', '我們的故事', '品牌故事', '发展历程', '發展歷程',
     ],
     labels: [
       'firma', 'entreprise', 'empresa', 'azienda', 'over', 'bedrijf', 'spolecnost', 'spolocnost', 'yritys', 'kurumsal', 'kompaniya', 'profile', 'intro', 'greeting',

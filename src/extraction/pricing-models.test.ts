@@ -87,3 +87,30 @@ test('pricing words: a free tier and a paid one named on one line, not across li
   assert.equal(pricingSignals('Darmowa wersja i wersja Premium').freeAndPaidTier, true);
   assert.equal(pricingSignals('Our plans\nFree Wi-Fi\nPremium bedding').freeAndPaidTier, false);
 });
+
+test('pricing words: a free offer "without obligation" or a free inquiry is a check or a quote, not a free plan; a free plan beside it still is one', () => {
+  const offers = [
+    'Wir prüfen kostenlos und unverbindlich Ihren Anspruch auf Unterstützung.',
+    'We review your case free and without obligation.',
+    'Nous étudions votre projet gratuitement et sans engagement.',
+    'Le estudiamos su caso gratis y sin compromiso.',
+    'Analisamos o seu caso grátis e sem compromisso.',
+    'Valutiamo la tua richiesta gratis e senza impegno.',
+    'Wij bekijken uw situatie gratis en vrijblijvend.',
+    'Sprawdzimy to bezpłatnie i niezobowiązująco.',
+    'Posoudíme to zdarma a nezávazně.',
+    'Vi ser över det kostnadsfritt och förutsättningslöst.',
+    'Vi vurderer det gratis og uforpligtende.',
+    'Vi vurderer det gratis og uforpliktende.',
+    'Arvioimme tilanteen maksutta ja sitoumuksetta.',
+    'Оценим вашу ситуацию бесплатно и без обязательств.',
+    'Оцінимо вашу ситуацію безкоштовно і без зобов’язань.',
+    // a free inquiry
+    'Jetzt kostenlos anfragen',
+    'Send a free enquiry today',
+    'Aanvragen is gratis',
+    'Jetzt kostenlos & unverbindlich anfragen',
+  ];
+  for (const line of offers) assert.equal(pricingModelOf(pricingSignals(line)), null, line);
+  assert.equal(pricingModelOf(pricingSignals('Kostenlos für alle. Beratung kostenlos und unverbindlich.')), 'free');
+});

@@ -4,6 +4,7 @@ import {
   CHARGES,
   FREE,
   FREEBIES,
+  NON_BINDING,
   LANGUAGES,
   type Language,
   NEGATIONS,
@@ -94,6 +95,8 @@ const stripped = (text: string, r: Reading) => r.reduce((t, pattern) => t.replac
 
 /** At most one word between two that belong together ("free 14-day trial", "gratis og uforpligtende tilbud"). */
 const WORD_BETWEEN = '(?:[\\p{L}\\p{N}-]+ )?';
+/** The same, or an ampersand ("kostenlos & unverbindlich"). */
+const AND_BETWEEN = '(?:(?:[\\p{L}\\p{N}-]+|&) )?';
 /** A particle between two words of an unspaced script ("無料で相談", "무료로 체험", "登録は無料"). */
 const PARTICLE = '(?:で|は|が|も|の|로|으로|이|가|은|는|도|비)?';
 
@@ -118,7 +121,8 @@ const TRIAL_GUARD: Reading = [
 ];
 
 /**
- * Free things that are not a free plan (shipping, a consultation, a quote, Wi-Fi, parking), and
+ * Free things that are not a free plan (shipping, a consultation, a quote, Wi-Fi, parking, a free
+ * offer "without obligation"), and
  * what a site says it does NOT charge ("no subscription", "bez předplatného", "abonelik yok"):
  * neither states the pricing model.
  */
@@ -127,6 +131,13 @@ const NOT_PLAN: Reading = [
     [FREE, FREEBIES],
     (free, thing) => [edged(`${free} ${WORD_BETWEEN}${thing}`), edged(`${thing}:? ${WORD_BETWEEN}${free}`)],
     (free, thing) => [`${free}\\s?${PARTICLE}\\s?${thing}|${thing}\\s?${PARTICLE}\\s?${free}`],
+    'gu',
+  ),
+  // "Kostenlos und unverbindlich", "gratis en vrijblijvend": a free offer to check or quote, in either order.
+  ...reading(
+    [FREE, NON_BINDING],
+    (free, binding) => [edged(`${free} ${AND_BETWEEN}${binding}|${binding} ${AND_BETWEEN}${free}`)],
+    (free, binding) => [`${free}\\s?${binding}`],
     'gu',
   ),
   ...reading([NEGATIONS, CHARGES], (no, charge) => [edged(`${no} ${WORD_BETWEEN}${charge}`)], (no, charge) => [`${no}\\s?${charge}`], 'gu'),

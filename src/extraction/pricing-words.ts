@@ -117,31 +117,59 @@ export const PERIODS: WordList = {
 
 /**
  * What a business gives away beside what it sells (delivery, a consultation, a quote or estimate,
- * a sample or gift, a call, Wi-Fi, parking, sign-up, updates, an SSL certificate or domain in a
+ * an inquiry ("Jetzt kostenlos anfragen"), a sample or gift, a call, Wi-Fi, parking, sign-up, updates, an SSL certificate or domain in a
  * package, cancellation), next to a free word in either
  * order: "free shipping", "doprava zdarma", "ilmainen toimitus", "kargo ücretsiz". None is a free plan.
  */
 export const FREEBIES: WordList = {
-  en: ['shipping', 'delivery', 'returns', 'consultation', 'consultations', 'quote', 'quotes', 'estimate', 'estimates', 'update', 'updates', 'upgrade', 'upgrades', 'sign-up', 'sign up', 'signup', 'signing up', 'registration', 'wi-fi', 'wifi', 'parking', 'gift', 'gifts', 'sample', 'samples', 'demo', 'cancellation', 'installation', 'assessment', 'inspection', 'valuation', 'pickup', 'collection', 'ssl', 'ssl certificate', 'domain', 'call', 'intro call', 'discovery call'],
-  de: ['versand…', 'liefer…', 'zustell…', 'rückversand', 'rücksend…', 'beratung…', 'erstberatung…', 'erstgespräch…', 'angebot…', 'kostenvoranschl…', 'update…', 'registrier…', 'anmeld…', 'wlan', 'wi-fi', 'wifi', 'parkpl…', 'parken', 'geschenk…', 'muster…', 'demo…', 'storn…', 'abhol…', 'besichtigung…', 'ssl…', 'domain…', 'gespräch…', 'telefonat…'],
-  fr: ['livraison…', 'retour…', 'consultation…', 'devis', 'estimation…', 'mise à jour', 'mises à jour', 'inscription…', 'wi-fi', 'wifi', 'parking', 'stationnement', 'cadeau…', 'échantillon…', 'démo…', 'annulation…', 'installation…', 'diagnostic…', 'ssl', 'certificat ssl', 'domaine', 'nom de domaine', 'appel', 'entretien'],
-  es: ['envío…', 'envio…', 'entrega…', 'devolución', 'devoluciones', 'consulta…', 'asesoría…', 'asesoramiento', 'presupuesto…', 'cotización…', 'actualizaci…', 'registro', 'wifi', 'wi-fi', 'aparcamiento', 'estacionamiento', 'parking', 'regalo…', 'muestra…', 'demo…', 'cancelación', 'instalación', 'valoración', 'diagnóstico', 'ssl', 'certificado ssl', 'dominio', 'llamada', 'reunión'],
-  pt: ['frete', 'envio…', 'entrega…', 'devoluç…', 'consulta…', 'orçamento…', 'avaliaç…', 'atualizaç…', 'cadastro', 'registro', 'wi-fi', 'wifi', 'estacionamento', 'brinde…', 'amostra…', 'demonstraç…', 'demo…', 'cancelamento', 'instalação', 'diagnóstico', 'ssl', 'certificado ssl', 'domínio', 'chamada', 'reunião'],
-  it: ['spedizion…', 'consegna…', 'reso', 'resi', 'consulenza…', 'consulto', 'preventiv…', 'sopralluog…', 'aggiornament…', 'registrazione', 'iscrizione', 'wi-fi', 'wifi', 'parcheggio…', 'omaggio…', 'campion…', 'demo…', 'cancellazione', 'installazione', 'diagnosi', 'ssl', 'certificato ssl', 'dominio', 'chiamata', 'colloquio'],
-  nl: ['verzending', 'bezorging', 'levering', 'retour…', 'advies…', 'adviesgesprek…', 'consult…', 'offerte…', 'kennismakingsgesprek…', 'update…', 'registratie', 'aanmelding', 'inschrijving', 'wifi', 'wi-fi', 'parkeren', 'parkeerplaats…', 'cadeau…', 'monster…', 'demo…', 'annulering', 'installatie', 'inspectie', 'waardebepaling', 'ssl…', 'domein…', 'gesprek…', 'kennismaking…'],
-  pl: ['dostaw…', 'wysyłk…', 'przesyłk…', 'zwrot…', 'konsultacj…', 'porad…', 'doradztw…', 'wycen…', 'kosztorys…', 'aktualizacj…', 'rejestracj…', 'wi-fi', 'wifi', 'parking…', 'prezent…', 'próbk…', 'demo…', 'anulowani…', 'odwołani…', 'montaż…', 'instalacj…', 'pomiar…', 'dojazd…', 'ssl', 'certyfikat ssl', 'domen…', 'rozmow…', 'spotkani…'],
-  cs: ['doprav…', 'doručen…', 'poštovn…', 'vrácen…', 'konzultac…', 'poradenstv…', 'nabíd…', 'kalkulac…', 'odhad…', 'aktualizac…', 'registrac…', 'wi-fi', 'wifi', 'parkován…', 'parkovišt…', 'dárek', 'dárk…', 'vzorek', 'vzork…', 'demo…', 'storno', 'zrušen…', 'instalac…', 'montáž…', 'zaměřen…', 'výjezd…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'schůzk…'],
-  sk: ['doprav…', 'doručen…', 'poštovn…', 'vráten…', 'konzultáci…', 'poradenstv…', 'ponuk…', 'kalkuláci…', 'odhad…', 'aktualizáci…', 'registráci…', 'wi-fi', 'wifi', 'parkovan…', 'parkovisk…', 'darček…', 'vzork…', 'demo…', 'storno', 'zrušen…', 'inštaláci…', 'montáž…', 'zameran…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'stretnut…'],
-  sv: ['frakt', 'leverans…', 'hemleverans…', 'retur…', 'konsultation…', 'rådgivning…', 'offert…', 'kostnadsförslag…', 'prisförslag…', 'uppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gåva', 'gåvor', 'prov', 'prover', 'demo…', 'avbokning…', 'installation…', 'hembesök…', 'värdering…', 'ssl…', 'domän…', 'samtal…', 'möte…'],
-  da: ['fragt…', 'levering…', 'returnering…', 'konsultation…', 'rådgivning…', 'tilbud…', 'uforpligtende tilbud', 'prisoverslag…', 'opdatering…', 'tilmelding…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'afbestilling…', 'installation…', 'besigtigelse…', 'vurdering…', 'ssl…', 'domæne…', 'samtale…', 'møde…'],
-  nb: ['frakt…', 'levering…', 'retur…', 'konsultasjon…', 'rådgivning…', 'tilbud…', 'uforpliktende tilbud', 'prisoverslag…', 'befaring…', 'oppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'avbestilling…', 'installasjon…', 'verdivurdering…', 'ssl…', 'domene…', 'samtale…', 'møte…'],
-  fi: ['toimitu…', 'toimituk…', 'kotiinkuljetu…', 'palautu…', 'palautuk…', 'konsultaatio…', 'neuvon…', 'tarjou…', 'tarjoukse…', 'arvio…', 'kartoitu…', 'kartoituk…', 'päivity…', 'rekisteröi…', 'wi-fi', 'wifi', 'pysäköin…', 'parkki…', 'lahj…', 'näyte…', 'näyttee…', 'demo…', 'peruutu…', 'peruutuk…', 'asennu…', 'asennuk…', 'tutustumiskäyn…', 'kotikäyn…', 'ssl…', 'verkkotunnu…', 'verkkotunnuk…', 'puhelu…', 'tapaami…', 'keskustelu…'],
-  ru: ['доставк…', 'возврат…', 'консультаци…', 'замер…', 'выезд…', 'расчет…', 'расчёт…', 'оценк…', 'смет…', 'обновлени…', 'регистраци…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'подар…', 'образец', 'образцы', 'образцов', 'пробник…', 'демо…', 'отмен…', 'установк…', 'диагностик…', 'ssl', 'ssl-сертификат…', 'домен…', 'звон…', 'встреч…'],
-  uk: ['доставк…', 'повернен…', 'консультаці…', 'замір…', 'виїзд…', 'розрахун…', 'оцінк…', 'кошторис…', 'оновлен…', 'реєстраці…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'паркінг…', 'подарун…', 'зраз…', 'демо…', 'скасуван…', 'встановлен…', 'монтаж…', 'діагностик…', 'ssl', 'ssl-сертифікат…', 'домен…', 'дзвін…', 'дзвінк…', 'зустріч…'],
-  ja: ['送料', '配送', '配達', '返品', '相談', '見積', 'アップデート', '登録', 'wi-fi', 'wifi', '駐車場', 'プレゼント', 'サンプル', 'デモ', 'キャンセル', '設置', '出張', '診断', '査定', 'カウンセリング', 'ssl', 'ドメイン', '通話', '面談'],
-  ko: ['배송', '배송비', '반품', '상담', '견적', '업데이트', '가입', 'wi-fi', 'wifi', '와이파이', '주차', '샘플', '증정', '데모', '취소', '설치', '진단', '방문', '출장', 'ssl', '도메인', '통화', '미팅'],
+  en: ['shipping', 'delivery', 'returns', 'consultation', 'consultations', 'quote', 'quotes', 'estimate', 'estimates', 'update', 'updates', 'upgrade', 'upgrades', 'sign-up', 'sign up', 'signup', 'signing up', 'registration', 'wi-fi', 'wifi', 'parking', 'gift', 'gifts', 'sample', 'samples', 'demo', 'cancellation', 'installation', 'assessment', 'inspection', 'valuation', 'pickup', 'collection', 'ssl', 'ssl certificate', 'domain', 'call', 'intro call', 'discovery call', 'inquiry', 'enquiry', 'inquiries', 'enquiries'],
+  de: ['versand…', 'liefer…', 'zustell…', 'rückversand', 'rücksend…', 'beratung…', 'erstberatung…', 'erstgespräch…', 'angebot…', 'kostenvoranschl…', 'update…', 'registrier…', 'anmeld…', 'wlan', 'wi-fi', 'wifi', 'parkpl…', 'parken', 'geschenk…', 'muster…', 'demo…', 'storn…', 'abhol…', 'besichtigung…', 'ssl…', 'domain…', 'gespräch…', 'telefonat…', 'anfrag…', 'anruf…'],
+  fr: ['livraison…', 'retour…', 'consultation…', 'devis', 'estimation…', 'mise à jour', 'mises à jour', 'inscription…', 'wi-fi', 'wifi', 'parking', 'stationnement', 'cadeau…', 'échantillon…', 'démo…', 'annulation…', 'installation…', 'diagnostic…', 'ssl', 'certificat ssl', 'domaine', 'nom de domaine', 'appel', 'entretien', 'demande…'],
+  es: ['envío…', 'envio…', 'entrega…', 'devolución', 'devoluciones', 'consulta…', 'asesoría…', 'asesoramiento', 'presupuesto…', 'cotización…', 'actualizaci…', 'registro', 'wifi', 'wi-fi', 'aparcamiento', 'estacionamiento', 'parking', 'regalo…', 'muestra…', 'demo…', 'cancelación', 'instalación', 'valoración', 'diagnóstico', 'ssl', 'certificado ssl', 'dominio', 'llamada', 'reunión', 'solicitud…'],
+  pt: ['frete', 'envio…', 'entrega…', 'devoluç…', 'consulta…', 'orçamento…', 'avaliaç…', 'atualizaç…', 'cadastro', 'registro', 'wi-fi', 'wifi', 'estacionamento', 'brinde…', 'amostra…', 'demonstraç…', 'demo…', 'cancelamento', 'instalação', 'diagnóstico', 'ssl', 'certificado ssl', 'domínio', 'chamada', 'reunião', 'solicitaç…'],
+  it: ['spedizion…', 'consegna…', 'reso', 'resi', 'consulenza…', 'consulto', 'preventiv…', 'sopralluog…', 'aggiornament…', 'registrazione', 'iscrizione', 'wi-fi', 'wifi', 'parcheggio…', 'omaggio…', 'campion…', 'demo…', 'cancellazione', 'installazione', 'diagnosi', 'ssl', 'certificato ssl', 'dominio', 'chiamata', 'colloquio', 'richiest…'],
+  nl: ['verzending', 'bezorging', 'levering', 'retour…', 'advies…', 'adviesgesprek…', 'consult…', 'offerte…', 'kennismakingsgesprek…', 'update…', 'registratie', 'aanmelding', 'inschrijving', 'wifi', 'wi-fi', 'parkeren', 'parkeerplaats…', 'cadeau…', 'monster…', 'demo…', 'annulering', 'installatie', 'inspectie', 'waardebepaling', 'ssl…', 'domein…', 'gesprek…', 'kennismaking…', 'aanvraag…', 'aanvragen'],
+  pl: ['dostaw…', 'wysyłk…', 'przesyłk…', 'zwrot…', 'konsultacj…', 'porad…', 'doradztw…', 'wycen…', 'kosztorys…', 'aktualizacj…', 'rejestracj…', 'wi-fi', 'wifi', 'parking…', 'prezent…', 'próbk…', 'demo…', 'anulowani…', 'odwołani…', 'montaż…', 'instalacj…', 'pomiar…', 'dojazd…', 'ssl', 'certyfikat ssl', 'domen…', 'rozmow…', 'spotkani…', 'zapytani…'],
+  cs: ['doprav…', 'doručen…', 'poštovn…', 'vrácen…', 'konzultac…', 'poradenstv…', 'nabíd…', 'kalkulac…', 'odhad…', 'aktualizac…', 'registrac…', 'wi-fi', 'wifi', 'parkován…', 'parkovišt…', 'dárek', 'dárk…', 'vzorek', 'vzork…', 'demo…', 'storno', 'zrušen…', 'instalac…', 'montáž…', 'zaměřen…', 'výjezd…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'schůzk…', 'poptáv…', 'dotaz…'],
+  sk: ['doprav…', 'doručen…', 'poštovn…', 'vráten…', 'konzultáci…', 'poradenstv…', 'ponuk…', 'kalkuláci…', 'odhad…', 'aktualizáci…', 'registráci…', 'wi-fi', 'wifi', 'parkovan…', 'parkovisk…', 'darček…', 'vzork…', 'demo…', 'storno', 'zrušen…', 'inštaláci…', 'montáž…', 'zameran…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'stretnut…', 'dopyt…'],
+  sv: ['frakt', 'leverans…', 'hemleverans…', 'retur…', 'konsultation…', 'rådgivning…', 'offert…', 'kostnadsförslag…', 'prisförslag…', 'uppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gåva', 'gåvor', 'prov', 'prover', 'demo…', 'avbokning…', 'installation…', 'hembesök…', 'värdering…', 'ssl…', 'domän…', 'samtal…', 'möte…', 'förfrågan', 'förfrågningar'],
+  da: ['fragt…', 'levering…', 'returnering…', 'konsultation…', 'rådgivning…', 'tilbud…', 'uforpligtende tilbud', 'prisoverslag…', 'opdatering…', 'tilmelding…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'afbestilling…', 'installation…', 'besigtigelse…', 'vurdering…', 'ssl…', 'domæne…', 'samtale…', 'møde…', 'forespørgsel…'],
+  nb: ['frakt…', 'levering…', 'retur…', 'konsultasjon…', 'rådgivning…', 'tilbud…', 'uforpliktende tilbud', 'prisoverslag…', 'befaring…', 'oppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'avbestilling…', 'installasjon…', 'verdivurdering…', 'ssl…', 'domene…', 'samtale…', 'møte…', 'forespørsel…'],
+  fi: ['toimitu…', 'toimituk…', 'kotiinkuljetu…', 'palautu…', 'palautuk…', 'konsultaatio…', 'neuvon…', 'tarjou…', 'tarjoukse…', 'arvio…', 'kartoitu…', 'kartoituk…', 'päivity…', 'rekisteröi…', 'wi-fi', 'wifi', 'pysäköin…', 'parkki…', 'lahj…', 'näyte…', 'näyttee…', 'demo…', 'peruutu…', 'peruutuk…', 'asennu…', 'asennuk…', 'tutustumiskäyn…', 'kotikäyn…', 'ssl…', 'verkkotunnu…', 'verkkotunnuk…', 'puhelu…', 'tapaami…', 'keskustelu…', 'yhteydenot…'],
+  ru: ['доставк…', 'возврат…', 'консультаци…', 'замер…', 'выезд…', 'расчет…', 'расчёт…', 'оценк…', 'смет…', 'обновлени…', 'регистраци…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'подар…', 'образец', 'образцы', 'образцов', 'пробник…', 'демо…', 'отмен…', 'установк…', 'диагностик…', 'ssl', 'ssl-сертификат…', 'домен…', 'звон…', 'встреч…', 'заявк…', 'запрос…'],
+  uk: ['доставк…', 'повернен…', 'консультаці…', 'замір…', 'виїзд…', 'розрахун…', 'оцінк…', 'кошторис…', 'оновлен…', 'реєстраці…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'паркінг…', 'подарун…', 'зраз…', 'демо…', 'скасуван…', 'встановлен…', 'монтаж…', 'діагностик…', 'ssl', 'ssl-сертифікат…', 'домен…', 'дзвін…', 'дзвінк…', 'зустріч…', 'заявк…', 'запит…'],
+  ja: ['送料', '配送', '配達', '返品', '相談', '見積', 'アップデート', '登録', 'wi-fi', 'wifi', '駐車場', 'プレゼント', 'サンプル', 'デモ', 'キャンセル', '設置', '出張', '診断', '査定', 'カウンセリング', 'ssl', 'ドメイン', '通話', '面談', '問い合わせ'],
+  ko: ['배송', '배송비', '반품', '상담', '견적', '업데이트', '가입', 'wi-fi', 'wifi', '와이파이', '주차', '샘플', '증정', '데모', '취소', '설치', '진단', '방문', '출장', 'ssl', '도메인', '통화', '미팅', '문의'],
   zh: ['送货', '送貨', '配送', '退货', '退貨', '咨询', '諮詢', '报价', '報價', '估价', '估價', '更新', '注册', '註冊', 'wi-fi', 'wifi', '停车', '停車', '样品', '樣品', '赠品', '贈品', '取消', '演示', '安装', '安裝', '上门', '上門', 'ssl', '域名', '通话', '通話'],
-  tr: ['kargo…', 'teslimat…', 'iade…', 'danışma…', 'keşif…', 'keşfi…', 'teklif…', 'güncelleme…', 'kayıt…', 'üyelik…', 'wi-fi', 'wifi', 'internet…', 'otopark…', 'hediye…', 'numune…', 'demo…', 'iptal…', 'kurulum…', 'montaj…', 'ssl', 'ssl sertifikası', 'alan adı', 'görüşme…', 'toplantı…'],
+  tr: ['kargo…', 'teslimat…', 'iade…', 'danışma…', 'keşif…', 'keşfi…', 'teklif…', 'güncelleme…', 'kayıt…', 'üyelik…', 'wi-fi', 'wifi', 'internet…', 'otopark…', 'hediye…', 'numune…', 'demo…', 'iptal…', 'kurulum…', 'montaj…', 'ssl', 'ssl sertifikası', 'alan adı', 'görüşme…', 'toplantı…', 'talep…'],
+};
+
+/**
+ * "Without obligation" ("kostenlos und unverbindlich", "gratis en vrijblijvend", "gratuit et sans
+ * engagement"): joined to a free word, it offers a check, a quote or advice, never a free plan.
+ */
+export const NON_BINDING: WordList = {
+  en: ['no obligation', 'no-obligation', 'without obligation', 'obligation-free', 'obligation free', 'non-binding'],
+  de: ['unverbindlich', 'unverbindliche…'],
+  fr: ['sans engagement', 'sans obligation'],
+  es: ['sin compromiso', 'sin obligación'],
+  pt: ['sem compromisso', 'sem obrigação'],
+  it: ['senza impegno', 'senza obbligo'],
+  nl: ['vrijblijvend', 'vrijblijvende'],
+  pl: ['niezobowiązując…', 'bez zobowiązań'],
+  cs: ['nezávazn…', 'bez závazků'],
+  sk: ['nezáväzn…', 'bez záväzkov'],
+  sv: ['utan förpliktelser', 'utan förpliktelse', 'förutsättningslöst', 'förutsättningslös'],
+  da: ['uforpligtende', 'uden forpligtelse', 'uden forpligtelser'],
+  nb: ['uforpliktende', 'uten forpliktelser', 'uten forpliktelse'],
+  fi: ['sitoumuksetta', 'sitoutumatta'],
+  ru: ['без обязательств'],
+  uk: ["без зобов'язань", 'без зобов’язань', 'без зобовʼязань'],
+  // Japanese, Korean and Chinese write a free quote or consultation with a noun (FREEBIES).
+  ja: [],
+  ko: [],
+  zh: [],
+  tr: ['yükümlülük olmadan', 'yükümlülüksüz'],
 };
 
 /** Words of refusal before what a site does not charge ("no subscription", "bez předplatného", "ilman kuukausimaksua"). */

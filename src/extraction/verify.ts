@@ -208,5 +208,7 @@ function ownNames(pages: readonly PageSnapshot[], name: FieldValue | null): stri
     }
   }
   if (typeof name === 'string' && matchKey(name).length >= 2) names.add(matchKey(name));
+  // "Famula, kotiapua ikäihmisille": a name drafted with its tagline after a comma is also the name alone.
+  if (typeof name === 'string' && name.includes(',') && matchKey(name.split(',')[0]).length >= 3) names.add(matchKey(name.split(',')[0]));
   return [...names];
 }

@@ -154,6 +154,35 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
     },
     expect: [['Karel J. Dvořák', null, null]],
   },
+  {
+    name: 'a first-person story that says where the idea of founding the business came from, signed with a given name (on its own <br> line, or below)',
+    pages: {
+      '/': doc('fi', '<h1>Kotiapu</h1>'),
+      '/companyn-tarina': doc(
+        'fi',
+        '<h1>Companyn tarina</h1><p>Olen koko ikäni halunnut auttaa ihmisiä. Minulla on pikkusisko, jota hoidin kolme vuotta. Tästä lähtikin idea Companyn perustamiselle.<br><br>Haluan olla ystävä, joka välittää aidosti.❤️<br><br>Valma<br></p>',
+      ),
+      '/about': doc('en', '<h1>About</h1><div><p>My grandmother baked every Sunday. That is where my idea to start Company came from.</p><p>Mia</p></div>'),
+    },
+    expect: [
+      ['Valma', null, null],
+      ['Mia', null, null],
+    ],
+  },
+  {
+    name: 'not a founding idea: a director\'s letter "since the founding", a story in the third person, an idea for another business, a sign-off word',
+    pages: {
+      '/': doc('en', '<h1>Bakery</h1>'),
+      '/about': doc(
+        'en',
+        '<h1>About</h1><div><p>Since the founding of Company in 1990 I have led it through good years and bad.</p><p>Bob Smith</p></div>' +
+          '<div><p>The idea to start Company came from a customer. Company grew from there.</p><p>Anna</p></div>' +
+          '<div><p>I had the idea to start a bakery of my own one day.</p><p>Lena</p></div>' +
+          '<div><p>That is where my idea to start Company came from.</p><p>Thanks</p></div>',
+      ),
+    },
+    expect: [],
+  },
 ];
 
 for (const c of cases) {

@@ -1,18 +1,18 @@
 import type { Element } from 'domhandler';
 import type { Evidence, FounderProposal } from '../types.ts';
-import { elementText, textLines } from '../element-text.ts';
+import { elementText } from '../element-text.ts';
 import { isType, textOf, type JsonLdNode } from '../json-ld.ts';
 import { jsonLdFounderNames } from '../guards/json-ld-founders.ts';
 import { matchKey, normalizeForMatch } from '../quote-match.ts';
-import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
-import { LETTER_REACH } from '../guards/founders.ts';
+import { ABOUT_ME_HEADING, FOUNDER_WORD, FOUNDER_WORDS, SELF_INTRODUCTIONS, wordsSource } from '../vocabulary.ts';
 import { holdsFounderWord, languageFounderWords } from '../guards/language-titles.ts';
 import { inChrome } from './sections.ts';
 import { leadingVoices, tradeIntroductions } from './first-person-lead.ts';
-import { isWholeName, nameEndAt, namesInstitution, signatureName, wordStarts } from './person-names.ts';
+import { isWholeName, nameEndAt, namesInstitution, wordStarts } from './person-names.ts';
 import { soleTraderOwners } from './sole-trader.ts';
 import { copulaRoles } from './copula-roles.ts';
 import { possessiveOwners } from './possessive-owner.ts';
+import { INLINE, signedLetters } from './signed-letters.ts';
 import { clean, type Site, type SitePage } from './site.ts';
 import { sentenceAround, statements } from './statements.ts';
 
@@ -50,7 +50,7 @@ export function founderProposals(site: Site): FounderProposal[] {
       else add(card.name, card.role, card.bio, page.quote(`${card.name} ${card.role}`), page.quote(card.bio));
     }
     for (const label of labelledNames(page)) add(label.name, label.role, null, page.quote(`${label.role} ${label.name}`));
-    for (const letter of signedLetters(page)) add(letter.name, null, null, page.quote(letter.quote));
+    for (const letter of signedLetters(page, businessNames)) add(letter.name, null, null, page.quote(letter.quote), null, letter.givenOnly);
     for (const owner of soleTraderOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     for (const owner of possessiveOwners(page, businessNames)) add(owner.name, null, null, owner.evidence);
     const aboutMe = isAboutMePage(page);
@@ -292,10 +292,12 @@ function isGivenName(name: string): boolean {
   return name.length >= 2 && name.length <= 40 && !/\s/.test(name) && !NOT_NAMES.test(name) && !FOUNDER_WORD.test(normalizeForMatch(name));
 }
 
-/** The site's names as its home page's title gives them ("Team | Acme-Hof" → "team", "acmehof"), in comparison form. */
+/** The site's names as its home page's title gives them ("Team | Acme-Hof" → "team", "acmehof"; "Acme, bread daily" → also "acme"), in comparison form. */
 function titleNames(home: SitePage): string[] {
   return home.meta.title
     .split(/[|\u2013\u2014\u00b7:]| - /)
+    // "Famula, kotiapua ikäihmisille": the name, then its tagline after a comma.
+    .flatMap((part) => [part, part.split(',')[0]])
     .map((part) => matchKey(part))
     .filter((k) => k.length >= 3);
 }
@@ -373,8 +375,6 @@ function roleElsewhere(after: string, site: Site): boolean {
   return !site.ownNames.some((own) => key.startsWith(own) || own.startsWith(key));
 }
 
-const INLINE = new Set(['a', 'span', 'em', 'i', 'b', 'strong', 'small', 'br', 'abbr', 'bdi']);
-
 /**
  * A role written as a label over the name: a heading, term or bold label that is only a founder
  * role ("Gründer", "Vertreten durch", "代表者") and, next to it, a line that is only a name.
@@ -402,53 +402,6 @@ function wholeRole(text: string, lang: string): boolean {
   rest = rest.replace(/(?<![\p{L}])(?:and|und|et|y|e|en|och|&|\/|,|-)(?![\p{L}])/gu, ' ');
   FOUNDER_MENTION.lastIndex = 0;
   return rest.trim() === '' && holdsFounderWord(normalizeForMatch(text), [lang]);
-}
-
-/** How far up from the paragraph that says "I founded" the letter's box may be. */
-const LETTER_DEPTH = 3;
-
-/**
- * "Dobrý den, … jsem založil …" … "Bc. Jan M. Kasl": a text in which someone says they founded
- * the business, whose last line is a name alone, signs the founder's own words. The quote runs
- * from the founding sentence to the signature (the guard checks that it reads as one letter).
- */
-function signedLetters(page: SitePage): Array<{ name: string; quote: string }> {
-  const $ = page.$;
-  const out: Array<{ name: string; quote: string }> = [];
-  $('p, li, div').each((_, el) => {
-    if (el.children.some((c) => c.type === 'tag' && !INLINE.has((c as Element).name)) || inChrome($, el)) return;
-    const said = clean(elementText(el));
-    if (!FIRST_PERSON_FOUNDER.test(normalizeForMatch(said))) return;
-    const letter = signedBox(el);
-    if (!letter) return;
-    const lines = textLines(letter).map(clean).filter(Boolean);
-    const from = lines.indexOf(said);
-    const name = signatureName(lines[lines.length - 1]);
-    if (from === -1 || from === lines.length - 1 || !name) return;
-    const quote = [firstPersonSentence(said), ...lines.slice(from + 1)].join(' ');
-    if (quote.length <= LETTER_REACH) out.push({ name, quote });
-  });
-  return out;
-}
-
-/** The nearest box around `el` (up to LETTER_DEPTH levels) whose last line is a signature. */
-function signedBox(el: Element): Element | null {
-  let box: Element = el;
-  for (let depth = 0; depth < LETTER_DEPTH; depth++) {
-    if (!box.parent || box.parent.type !== 'tag' || /^(body|main)$/.test((box.parent as Element).name)) return null;
-    box = box.parent as Element;
-    const lines = textLines(box).map(clean).filter(Boolean);
-    if (lines.length >= 2 && signatureName(lines[lines.length - 1])) return box;
-  }
-  return null;
-}
-
-/** The text from the start of the sentence that says "I founded" to the paragraph's end. */
-function firstPersonSentence(text: string): string {
-  const at = normalizeForMatch(text).search(FIRST_PERSON_FOUNDER);
-  const before = text.slice(0, Math.max(0, at));
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
-  return cut === -1 ? text : text.slice(cut + 2);
 }
 
 /** A name in Han characters (Japanese, Chinese): two to six, or a family and a given name with a space between. */

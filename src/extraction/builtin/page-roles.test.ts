@@ -38,6 +38,17 @@ for (const [language, roles] of Object.entries(BY_LANGUAGE)) {
   });
 }
 
+test('"our story" and the business\'s story are about pages in the twenty languages ("/famulan-tarina": Famula\'s story)', () => {
+  const paths = [
+    '/our-story', '/unsere-geschichte', '/histoire', '/nuestra-historia', '/nossa-história', '/la-nostra-storia', '/ons-verhaal',
+    '/nasza-historia', '/náš-příběh', '/náš-príbeh', '/vår-historia', '/vores-historie', '/vår-historie', '/famulan-tarina',
+    '/tarinamme', '/hikayemiz', '/tarihçe', '/nasha-istoriya', '/наша-история', '/наша-історія', '/沿革', '/스토리', '/品牌故事',
+  ];
+  for (const path of paths) assert.equal(role(path), 'about', path);
+  // whole words only: a story word inside a longer one is not
+  for (const path of ['/prehistoric-tools', '/tarinat-ja-runot', '/storialab']) assert.equal(role(path), 'other', path);
+});
+
 test('a page extension, a locale prefix and a folder do not hide the word', () => {
   assert.equal(role('/de/ueber-mich.html'), 'about');
   assert.equal(role('/tr/sss.php'), 'faq');

@@ -9,6 +9,7 @@ import { ownsByPossessive } from './possessive-owner.ts';
 import { introducedWithTrade } from './trade-introduction.ts';
 import { holdsFounderWord } from './language-titles.ts';
 import { jsonLdFounderNames } from './json-ld-founders.ts';
+import { foundingIdeaAt, speaksInFirstPerson } from './founding-idea.ts';
 import { namesInstitution } from '../builtin/person-names.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
@@ -54,7 +55,7 @@ export function foundedStatement(name: string, quotes: readonly CitedQuote[], ow
         !holdsFounderWord(sentenceBefore, q.cited.langs) &&
         !holdsFounderWord(sentenceAfter, q.cited.langs) &&
         !introducedOnAboutMe(q, sentenceBefore) &&
-        !signsFounding(q, after, name) &&
+        !signsFounding(q, after, name, ownNames) &&
         !leadsInFirstPerson(q, at, n, ownNames) &&
         !namedInRegisteredName(q, at, n, ownNames) &&
         !namesakeWithRole(q, at, n, ownNames) &&
@@ -85,12 +86,14 @@ const PROSE_END = /[.!?:\u2026]$/u;
 
 /**
  * "… jsem založil …" … "Bc. Jan M. Kasl": the name closes a quote in which someone says they
- * founded the business ("I founded", "jsem založil"); on the page the name is a line of its own
- * (after academic titles at most) and every line of the quote before it is prose ending its
- * sentence: a letter the founder signs, not a list of people after a founding story.
+ * founded the business ("I founded", "jsem založil"), or tells in the first person where the idea
+ * of founding it came from (founding-idea.ts); on the page the name is a line of its own (after
+ * academic titles at most) and every line of the quote before it is prose ending its sentence: a
+ * letter the founder signs, not a list of people after a founding story.
  */
-function signsFounding(q: CitedQuote, after: string, name: string): boolean {
-  if (after.trim() !== '' || q.quote.length > LETTER_REACH || !FIRST_PERSON_FOUNDER.test(q.norm)) return false;
+function signsFounding(q: CitedQuote, after: string, name: string, ownNames: readonly string[]): boolean {
+  if (after.trim() !== '' || q.quote.length > LETTER_REACH) return false;
+  if (!FIRST_PERSON_FOUNDER.test(q.norm) && !(foundingIdeaAt(q.norm, ownNames) !== -1 && speaksInFirstPerson(q.norm))) return false;
   const n = normalizeForMatch(name);
   const lines = q.cited.page.text.split('\n').map(normalizeForMatch);
   return lines.some((line, i) => (line === n || (line.endsWith(` ${n}`) && titlesOnly(line.slice(0, -n.length)))) && signedProse(lines, i, q.norm));
@@ -100,10 +103,24 @@ function signsFounding(q: CitedQuote, after: string, name: string): boolean {
 function signedProse(lines: readonly string[], last: number, quote: string): boolean {
   let tail = lines[last];
   for (let i = last - 1; i >= 0 && tail.length < quote.length; i--) {
-    if (!PROSE_END.test(lines[i]) || (i === last - 1 && lines[i].endsWith(':'))) return false;
+    if (!PROSE_END.test(withoutPictographs(lines[i])) || (i === last - 1 && lines[i].endsWith(':'))) return false;
     tail = `${lines[i]} ${tail}`;
   }
   return tail.endsWith(quote);
+}
+
+const PICTOGRAPH = /[\p{Extended_Pictographic}\uFE0F\u200D]/u;
+
+/** The line without the emoji that close it ("… aidosti.❤️"): a sentence's end may wear one. */
+function withoutPictographs(line: string): string {
+  let end = line.length;
+  for (;;) {
+    if (end > 0 && PICTOGRAPH.test(line[end - 1])) end--;
+    // A pictograph outside the basic plane is two UTF-16 units.
+    else if (end > 1 && PICTOGRAPH.test(line.slice(end - 2, end))) end -= 2;
+    else break;
+  }
+  return line.slice(0, end);
 }
 
 /** "bc. ", "ing. mgr. ": words that each end in a dot, as academic titles before a name do. */
