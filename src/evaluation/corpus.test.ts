@@ -24,9 +24,10 @@ import { totals } from './score.ts';
 const RECALL_FLOOR = 0.95;
 const WHOLE_RECALL_FLOOR = 0.86;
 const ADDED_INVENTED_AT_MOST = 1;
-// The sites added after the draw: a barbershop's tour video drafted as its demo video, which its
-// key holds is not one (a doubtful call, written before any draft). May only fall.
-const LATER_INVENTED_AT_MOST = 1;
+// The sites added after the draw: none invented. (A barbershop's video of its shop was counted
+// until its key was made to agree with the other keys' reading of such videos, 2026-11-29: see
+// that site's KEY-NOTES.md.) May only fall.
+const LATER_INVENTED_AT_MOST = 0;
 
 const corpus = loadCorpus();
 
