@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { freshDatabaseUrl } from '../testing/database.ts';
 import { loadCorpus, loadSplit } from './corpus.ts';
 import { loadRecordings, promptOrigin, RECORDINGS_DIR, startReplayModel, TRAP_KINDS } from './llm-replay.ts';
-import { runEvaluation } from './run.ts';
+import { runEvaluation, UNHURRIED_BUDGETS } from './run.ts';
 import { totals } from './score.ts';
 
 // The model path measured: the recorded answers (eval/llm-recordings/) replayed by a loopback
@@ -44,10 +44,10 @@ test('the replay server: the site is told by the prompt\'s first page; "{origin}
   assert.equal(promptOrigin('=== PAGE url=https://x.example:8443/a/b lang=de\n'), 'https://x.example:8443');
 });
 
-test('the eval over the recorded sites through the loopback model: every trap refused, every honest value kept, nothing invented or unverified', async () => {
+test('the eval over the recorded sites through the loopback model: every trap refused, every honest value kept, nothing invented or unverified', { timeout: 300_000 }, async () => {
   const db = await freshDatabaseUrl();
   after(() => db.drop());
-  const run = await runEvaluation(sites, { databaseUrl: db.databaseUrl, llmReplay: RECORDINGS_DIR });
+  const run = await runEvaluation(sites, { databaseUrl: db.databaseUrl, llmReplay: RECORDINGS_DIR, env: UNHURRIED_BUDGETS });
   assert.deepEqual(run.failures, []);
   assert.ok(run.model);
   assert.equal(run.model.sites.length, sites.length);
