@@ -190,3 +190,13 @@ for (const c of cases) {
     assert.deepEqual(await founders(c.pages), c.expect);
   });
 }
+
+test('founders: a story signed with the business\'s own name is signed by the business, not a person (the same story signed "Mia" is hers)', async () => {
+  const story = (signature: string) => `<!doctype html><html lang="en"><head><title>Valmo</title></head><body><main><h1>Our story</h1><div><p>I baked for my sister. That is where my idea to start Valmo came from.</p><p>${signature}</p></div></main></body></html>`;
+  const drafted = async (signature: string) => {
+    const pages = [pageFromHtml('https://valmo.test/', doc('en', '<h1>Bakery</h1>')), pageFromHtml('https://valmo.test/our-story', story(signature))];
+    return verifyExtraction(await extractor.extract({ pages, categoryNames: [] }), pages).founders.map((f) => f.name);
+  };
+  assert.deepEqual(await drafted('Valmo'), []);
+  assert.deepEqual(await drafted('Mia'), ['Mia']);
+});

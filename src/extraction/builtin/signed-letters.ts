@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { elementText, textLines } from '../element-text.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
 import { foundingIdeaAt, speaksInFirstPerson } from '../guards/founding-idea.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { matchKey, normalizeForMatch } from '../quote-match.ts';
 import { FIRST_PERSON_FOUNDER } from '../vocabulary.ts';
 import { signatureName } from './person-names.ts';
 import { inChrome } from './sections.ts';
@@ -40,16 +40,16 @@ export function signedLetters(page: SitePage, ownNames: readonly string[]): Sign
     const idea = FIRST_PERSON_FOUNDER.test(norm) ? -1 : foundingIdeaAt(norm, ownNames);
     if (idea === -1 && !FIRST_PERSON_FOUNDER.test(norm)) return;
     const own = textLines(el).map(clean).filter(Boolean);
-    const ownSigner = own.length >= 2 ? signer(own[own.length - 1]) : null;
+    const ownSigner = own.length >= 2 ? signer(own[own.length - 1], ownNames) : null;
     let letter: { name: string; quote: string; givenOnly: boolean } | null = null;
     if (ownSigner) {
       letter = { ...ownSigner, quote: sentenceFrom(said, idea) };
     } else {
-      const box = signedBox(el);
+      const box = signedBox(el, ownNames);
       if (!box) return;
       const lines = textLines(box).map(clean).filter(Boolean);
       const from = lines.indexOf(said);
-      const last = signer(lines[lines.length - 1]);
+      const last = signer(lines[lines.length - 1], ownNames);
       if (from === -1 || from === lines.length - 1 || !last) return;
       letter = { ...last, quote: [sentenceFrom(said, idea), ...lines.slice(from + 1)].join(' ') };
     }
@@ -70,22 +70,23 @@ const SIGN_OFFS = new Set([
 /** A given name alone: one capitalised word of letters (a hyphen inside: "Anne-Marie"). */
 const GIVEN_SIGNATURE = /^\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?$/u;
 
-/** The name a line signs with, or null. */
-function signer(line: string | undefined): { name: string; givenOnly: boolean } | null {
+/** The name a line signs with, or null; one word that is the business's own name ("Famula") signs as the business, not a person. */
+function signer(line: string | undefined, ownNames: readonly string[]): { name: string; givenOnly: boolean } | null {
   if (!line) return null;
   const full = signatureName(line);
   if (full) return { name: full, givenOnly: false };
-  return line.length <= 30 && GIVEN_SIGNATURE.test(line) && !SIGN_OFFS.has(line.toLowerCase()) ? { name: line, givenOnly: true } : null;
+  const given = line.length <= 30 && GIVEN_SIGNATURE.test(line) && !SIGN_OFFS.has(line.toLowerCase()) && !ownNames.includes(matchKey(line));
+  return given ? { name: line, givenOnly: true } : null;
 }
 
 /** The nearest box around `el` (up to LETTER_DEPTH levels) whose last line is a signature. */
-function signedBox(el: Element): Element | null {
+function signedBox(el: Element, ownNames: readonly string[]): Element | null {
   let box: Element = el;
   for (let depth = 0; depth < LETTER_DEPTH; depth++) {
     if (!box.parent || box.parent.type !== 'tag' || /^(body|main)$/.test((box.parent as Element).name)) return null;
     box = box.parent as Element;
     const lines = textLines(box).map(clean).filter(Boolean);
-    if (lines.length >= 2 && signer(lines[lines.length - 1])) return box;
+    if (lines.length >= 2 && signer(lines[lines.length - 1], ownNames)) return box;
   }
   return null;
 }

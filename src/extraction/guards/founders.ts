@@ -11,7 +11,7 @@ import { holdsFounderWord } from './language-titles.ts';
 import { jsonLdFounderNames } from './json-ld-founders.ts';
 import { foundingIdeaAt, speaksInFirstPerson } from './founding-idea.ts';
 import { namesInstitution } from '../builtin/person-names.ts';
-import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
+import { matchKey, normalizeForMatch, phraseIndexes } from '../quote-match.ts';
 import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
@@ -92,7 +92,8 @@ const PROSE_END = /[.!?:\u2026]$/u;
  * letter the founder signs, not a list of people after a founding story.
  */
 function signsFounding(q: CitedQuote, after: string, name: string, ownNames: readonly string[]): boolean {
-  if (after.trim() !== '' || q.quote.length > LETTER_REACH) return false;
+  // One word that is the business's own name signs as the business, not as a person.
+  if (after.trim() !== '' || q.quote.length > LETTER_REACH || (!name.includes(' ') && ownNames.includes(matchKey(name)))) return false;
   if (!FIRST_PERSON_FOUNDER.test(q.norm) && !(foundingIdeaAt(q.norm, ownNames) !== -1 && speaksInFirstPerson(q.norm))) return false;
   const n = normalizeForMatch(name);
   const lines = q.cited.page.text.split('\n').map(normalizeForMatch);
