@@ -183,6 +183,35 @@ export const COPYRIGHT_MARKERS = [
   'всі права захищені', 'tüm hakları saklıdır', 'tüm hakları saklidir', '版权所有', '版權所有', '모든 권리 보유', '無断転載',
 ];
 
+/**
+ * Who hosts the site ("hosted by", "Hébergement : le site est hébergé par", "Hosting: … gehostet
+ * bei"): a legal notice names the web host and its address after these words, and that address is
+ * the host's, never the business's. In the twenty languages of the lists; a word that also means
+ * lodging (French "hébergement", Spanish "alojamiento") only in its web-host phrases.
+ */
+export const HOSTED_BY_PHRASES = [
+  'hosted by', 'hosted at', 'hosted with', 'hosting provider', 'web host', 'webhost', 'hosting company', 'hosting services provided by',
+  'gehostet von', 'gehostet bei', 'gehostet durch', 'hoster', 'hosting-anbieter', 'hostinganbieter', 'hosting-provider', 'webhoster', 'hosting-dienstleister',
+  'hébergé par', 'hébergée par', 'hébergé chez', 'hébergée chez', 'hébergeur', 'hébergement du site', 'hébergement web',
+  'alojado por', 'alojada por', 'alojado en los servidores de', 'proveedor de alojamiento', 'proveedor de hosting', 'hospedado por', 'hospedada por',
+  'provedor de hospedagem', 'hospedagem do site', 'hospedado na', 'hospedado no',
+  'ospitato da', 'ospitata da', 'ospitato presso', 'fornitore di hosting', 'fornitore hosting',
+  'gehost door', 'gehost bij', 'hostingprovider', 'hostingpartij',
+  'hostowana przez', 'hostowany przez', 'hostowane przez', 'dostawca hostingu', 'dostawcą hostingu',
+  'hostováno u', 'hostován u', 'hostována u', 'poskytovatel hostingu', 'poskytovatel webhostingu',
+  'hostované u', 'hostovaný u', 'poskytovateľ hostingu', 'poskytovateľ webhostingu',
+  'hostas av', 'hostas hos', 'webbhotell', 'webbhotellet',
+  'hostes af', 'hostet af', 'hostet hos', 'webhotel', 'webhotellet',
+  'hostes av', 'hostet av', 'webhotellet vårt',
+  'hostattu', 'sivuston palvelintila', 'palvelintilan tarjoaa', 'webhotelli',
+  'хостинг-провайдер', 'хостинг провайдер', 'хостинг предоставлен', 'размещен на серверах', 'размещён на серверах',
+  'хостинг-провайдер', 'розміщено на серверах', 'розміщений на серверах',
+  'ホスティング事業者', 'ホスティングサービス提供者', 'サーバー提供',
+  '호스팅 제공', '호스팅 업체', '호스팅 서비스 제공',
+  '托管服务商', '托管於', '托管于', '主机服务商', '主機服務商',
+  'tarafından barındırılmaktadır', 'barındırma hizmeti', 'barındırma sağlayıcısı', 'hosting sağlayıcısı', 'hosting sağlayıcı',
+];
+
 /** Headings of customer-voice sections: names under them are customers, not founders. */
 export const TESTIMONIAL_HEADINGS = [
   'testimonial', 'testimonials', 'what our customers say', 'what people say', 'what our users say', 'customers love',
@@ -451,6 +480,7 @@ export function wordsSource(words: readonly string[]): string {
 
 export const FOUNDER_WORD = new RegExp(wordsSource(FOUNDER_WORDS), 'u');
 export const COPYRIGHT = new RegExp(wordsSource(COPYRIGHT_MARKERS), 'u');
+export const HOSTED_BY = new RegExp(wordsSource(HOSTED_BY_PHRASES), 'u');
 export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
 export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');
 export const CRAFT = new RegExp(wordsSource(CRAFT_WORDS), 'u');

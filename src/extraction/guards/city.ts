@@ -1,7 +1,7 @@
 import type { CitedQuote } from '../evidence-base.ts';
 import { countryNameIndex } from '../countries.ts';
 import { containsPhrase, normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { clausesOf, namesACompany, type Clause } from './location.ts';
+import { clausesOf, withoutHost, namesACompany, type Clause } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { brazilianAddress } from '../brazilian-address.ts';
 import { russianStreetCity } from '../russian-address.ts';
@@ -35,7 +35,9 @@ export interface CityContext {
  * is not a copyright line, a postcode right next to the city, or a country name in its clause.
  * A company's name (a legal form, the site's own name) or a person's name is never a city.
  */
-export function checkCity(value: string, quotes: readonly CitedQuote[], ctx: CityContext): CityCheck {
+export function checkCity(value: string, cited: readonly CitedQuote[], ctx: CityContext): CityCheck {
+  // A legal notice's web host and its address place the host, not the business.
+  const quotes = withoutHost(cited);
   const city = normalizeForMatch(value);
   if (namesACompany(value, ctx.ownNames)) return { ok: false, reason: `"${value}" is the name of a company, not a city` };
   if (ctx.people.some((p) => normalizeForMatch(p) === city)) return { ok: false, reason: `"${value}" is the name of a person, not a city` };

@@ -2,7 +2,7 @@ import type { CitedQuote } from '../evidence-base.ts';
 import { countryNames, resolveCountry } from '../countries.ts';
 import { nodesOf, organisations, textOf, type JsonLdNode } from '../json-ld.ts';
 import { normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { clausesOf } from './location.ts';
+import { clausesOf, withoutHost } from './location.ts';
 import { japaneseAddress } from '../japanese-address.ts';
 import { namesBrazil } from '../brazilian-address.ts';
 import { callLinkNumber, phoneCountry } from '../phone-country.ts';
@@ -38,7 +38,9 @@ language writes it ("w Polsce", "Suomessa", "на Кипре", "Türkiye'de": co
  * country: quotes that hold only money are ignored, and a name followed by a currency word
  * ("Swiss francs", "US dollars") does not count.
  */
-export function checkCountry(value: string, quotes: readonly CitedQuote[]): CountryCheck {
+export function checkCountry(value: string, cited: readonly CitedQuote[]): CountryCheck {
+  // A legal notice's web host and its address place the host, not the business.
+  const quotes = withoutHost(cited);
   const langs = [...new Set(quotes.flatMap((q) => q.cited.langs))];
   const code = resolveCountry(value, langs);
   if (!code) return { ok: false, reason: `country "${value}" is not an ISO 3166-1 alpha-2 code or a country name` };

@@ -1,5 +1,6 @@
-import { COPYRIGHT } from '../vocabulary.ts';
+import { COPYRIGHT, HOSTED_BY } from '../vocabulary.ts';
 import { normalizeForMatch } from '../quote-match.ts';
+import type { CitedQuote } from '../evidence-base.ts';
 
 /**
  * Location evidence is read clause by clause: a footer line such as "© 2023 Foo Hosting, a
@@ -41,4 +42,45 @@ export function namesACompany(value: string, ownNames: readonly string[]): boole
   if (LEGAL_FORM.test(norm)) return true;
   const key = norm.replace(/[^\p{L}\p{N}]/gu, '');
   return key !== '' && ownNames.some((own) => own.length >= 3 && (key === own || key.startsWith(own) || own.startsWith(key)));
+}
+
+/**
+ * The quote before it names the site's web host: from "hosted by" / "hébergé par" / "Hosting-Anbieter"
+ * on, a legal notice gives the host's name and address ("Vercel Inc., 440 N Barranca Ave, Covina,
+ * CA 91723, USA"), which place the host, not the business. What stands before it still counts.
+ */
+export function beforeHost(quote: string): string {
+  const lines = quote.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!HOSTED_BY.test(normalizeForMatch(lines[i]))) continue;
+    const m = HOSTED_BY.exec(lines[i].toLowerCase().replace(/\s/g, ' '));
+    const kept = m ? lines[i].slice(0, m.index) : '';
+    return [...lines.slice(0, i), kept].join('\n').trim();
+  }
+  return quote;
+}
+
+/**
+ * The line before the quote on its page ends by introducing the host ("Le site est hébergé par :",
+ * "Hosting provider:", "Hébergeur :"): the quote is the host's name and address.
+ */
+function introducedAsHost(q: CitedQuote): boolean {
+  const first = normalizeForMatch(q.quote.split('\n')[0] ?? '');
+  if (!first) return false;
+  const lines = (q.cited.page.text ?? '').split('\n');
+  const at = lines.findIndex((line) => normalizeForMatch(line).includes(first));
+  if (at <= 0) return false;
+  const before = normalizeForMatch(lines[at - 1]);
+  const m = HOSTED_BY.exec(before);
+  return !!m && /^[\s:：.,-]*$/u.test(before.slice(m.index + m[0].length));
+}
+
+/** The quotes as far as they speak of the business: each cut before its web host, the empty ones and the host's own address left out. */
+export function withoutHost(quotes: readonly CitedQuote[]): CitedQuote[] {
+  return quotes.flatMap((q) => {
+    if (introducedAsHost(q)) return [];
+    const own = beforeHost(q.quote);
+    if (own === q.quote) return [q];
+    return own ? [{ ...q, quote: own, norm: normalizeForMatch(own) }] : [];
+  });
 }
