@@ -114,3 +114,67 @@ test('pricing words: a free offer "without obligation" or a free inquiry is a ch
   for (const line of offers) assert.equal(pricingModelOf(pricingSignals(line)), null, line);
   assert.equal(pricingModelOf(pricingSignals('Kostenlos für alle. Beratung kostenlos und unverbindlich.')), 'free');
 });
+
+// A product free while it is in beta, a one-time top-up sold beside a plan, and a service done
+// "regularly or once": none states the model the words in it would otherwise read as.
+const BETA_FREE: Record<Language, string> = {
+  en: 'Free during the beta', de: 'Kostenlos während der Beta-Phase', fr: 'Gratuit pendant la bêta', es: 'Gratis durante la beta',
+  pt: 'Grátis durante o beta', it: 'Gratis durante la beta', nl: 'Gratis tijdens de bètafase', pl: 'Darmowa w wersji beta',
+  cs: 'Zdarma během beta verze', sk: 'Zadarmo počas beta fázy', sv: 'Gratis under betan', da: 'Gratis i betaperioden',
+  nb: 'Gratis i betaperioden', fi: 'Ilmainen beta-vaiheessa', ru: 'Бесплатно в раннем доступе', uk: 'Безкоштовно в ранньому доступі',
+  ja: 'ベータ期間中は無料', ko: '베타 기간 동안 무료', zh: '公测期间免费', tr: 'Beta süresince ücretsiz',
+};
+const ONE_TIME_TOP_UP: Record<Language, string> = {
+  en: 'One-time add-on', de: 'Einmalig 10 zusätzliche Analysen', fr: 'Paiement unique en supplément', es: 'Pago único adicional',
+  pt: 'Pagamento único adicional', it: 'Pagamento unico aggiuntivo', nl: 'Eenmalig 5 extra rapporten', pl: 'Jednorazowa opłata dodatkowa',
+  cs: 'Jednorázový poplatek navíc', sk: 'Jednorazový poplatok navyše', sv: 'Extra engångsavgift', da: 'Ekstra engangsbeløb',
+  nb: 'Ekstra engangsbeløp', fi: 'Kertamaksu lisäkrediiteistä', ru: 'Разовая оплата дополнительных проверок', uk: 'Разова оплата додаткових перевірок',
+  ja: '買い切り追加パック', ko: '일회성 추가 구매', zh: '一次性购买额外额度', tr: 'Tek seferlik ek paket',
+};
+
+for (const lang of LANGUAGES) {
+  const l = LINES[lang];
+  test(`pricing words (${lang}): free during a beta is no free plan`, () => {
+    assert.equal(pricingSignals(BETA_FREE[lang]).free, false, BETA_FREE[lang]);
+    // Beside a paid plan: the plan's model, not freemium.
+    assert.equal(pricingModelOf(pricingSignals(`${BETA_FREE[lang]}\n${l.subscription}`)), 'subscription', BETA_FREE[lang]);
+    // A free line of its own still states a free plan.
+    assert.equal(pricingModelOf(pricingSignals(`${l.free}\n${l.subscription}`)), 'freemium', l.free);
+  });
+  test(`pricing words (${lang}): a one-time top-up beside a plan is no one-time model`, () => {
+    assert.equal(pricingSignals(ONE_TIME_TOP_UP[lang]).oneTime, false, ONE_TIME_TOP_UP[lang]);
+    assert.equal(pricingModelOf(pricingSignals(`${l.subscription}\n${ONE_TIME_TOP_UP[lang]}`)), 'subscription', ONE_TIME_TOP_UP[lang]);
+    // A one-time payment of its own is still read.
+    assert.equal(pricingModelOf(pricingSignals(l.oneTime)), 'one-time', l.oneTime);
+  });
+}
+
+// Languages whose one-time words are also said of how often a service is done.
+const REGULAR_OR_ONCE: Array<[string, string]> = [
+  ['en', 'Regular or one-off cleaning'],
+  ['de', 'Regelmäßige oder einmalige Reinigung'],
+  ['it', 'Pulizie regolari o una tantum'],
+  ['nl', 'Regelmatige of eenmalige schoonmaak'],
+  ['cs', 'Úklid pravidelně nebo jednorázově'],
+  ['sk', 'Upratovanie pravidelne alebo jednorazovo'],
+  ['ru', 'Уборка регулярно или единоразово'],
+  ['tr', 'Düzenli veya tek seferlik temizlik'],
+];
+for (const [lang, line] of REGULAR_OR_ONCE) {
+  test(`pricing words (${lang}): "regularly or once" is how often, not how one pays`, () => {
+    assert.equal(pricingSignals(line).oneTime, false, line);
+    assert.equal(pricingModelOf(pricingSignals(line)), null, line);
+  });
+}
+
+test('an hourly rate beside monthly plans sells hours of service: the plans are a subscription', () => {
+  const hourly = ['Consulting: $150/hour', 'Beratung: 45 € pro Stunde', 'Konzultace 250 Kč/hod.', 'Konsultacje 30 zł za godzinę', 'Настройка 500 ₽ в час', 'Konsultation 400 kr/tim', 'Consultoria R$ 149/hora'];
+  for (const rate of hourly) {
+    assert.equal(pricingModelOf(pricingSignals(`Pro plan $29 per month\n${rate}`)), 'subscription', rate);
+    // Alone, a rate by the hour is paying by use.
+    assert.equal(pricingModelOf(pricingSignals(rate)), 'usage-based', rate);
+  }
+  // Words of paying by use still win over a plan by the month.
+  assert.equal(pricingModelOf(pricingSignals('Pay as you go\n$29 per month')), 'usage-based');
+  assert.equal(pricingModelOf(pricingSignals('Hourly rate $80\n$29 per month')), 'usage-based');
+});

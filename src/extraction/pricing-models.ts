@@ -1,6 +1,8 @@
 import { normalizeForMatch } from './quote-match.ts';
 import {
   ABOUT,
+  ADD_ON,
+  BETA,
   CHARGES,
   FREE,
   FREEBIES,
@@ -15,6 +17,7 @@ import {
   PER_HOUR,
   PER_PERIOD,
   PERIODS,
+  REGULAR,
   SHIPPING_EXTRA as SHIPPING_EXTRA_WORDS,
   SUBSCRIPTION as SUBSCRIPTION_WORDS,
   TIER as TIER_WORDS,
@@ -144,6 +147,50 @@ const NOT_PLAN: Reading = [
   ...reading([CHARGES, NEGATIONS_AFTER], (charge, no) => [edged(`${charge} ${no}`)], (charge, no) => [`${charge}\\s?${PARTICLE}\\s?${no}`], 'gu'),
 ];
 
+/**
+ * A one-time word beside something bought on top ("Eenmalig 1 extra analyse", "One-time add-on",
+ * "einmalig zusätzlich"): a top-up sold with a plan, not how the plan is paid. And a one-time
+ * word beside a regular one ("regular or one-off cleaning", "pravidelně nebo jednorázově"): how
+ * often a service is done, not how it is paid.
+ */
+const NOT_ONCE: Reading = [
+  ...reading(
+    [ONE_TIME_WORDS, ADD_ON],
+    (once, extra) => [edged(`${once} (?:\\d+ )?${extra}|${extra} ${once}`)],
+    (once, extra) => [`${once}\\s?(?:\\d+\\s?)?${extra}|${extra}\\s?${once}`],
+    'gu',
+  ),
+  ...reading(
+    [REGULAR, ONE_TIME_WORDS],
+    (regular, once) => [edged(`${regular} ${WORD_BETWEEN}${once}|${once} ${WORD_BETWEEN}${regular}`)],
+    (regular, once) => [`${regular}\\s?${PARTICLE}\\s?${once}|${once}\\s?${PARTICLE}\\s?${regular}`],
+    'gu',
+  ),
+];
+
+/**
+ * "Free during the beta", "kostenlos in der Beta-Phase", "ベータ期間中は無料": a product free while it
+ * is tested. Such a line speaks of that period, as a trial does: no free word in it states a free
+ * plan ("Free during beta: the app is free while iOS is in TestFlight").
+ */
+const FREE_IN_BETA: Reading = reading(
+  [FREE, BETA],
+  (free, beta) => [edged(`${free} ${WORD_BETWEEN}${beta}|${beta} ${WORD_BETWEEN}${free}`)],
+  (free, beta) => [`${free}\\s?${PARTICLE}\\s?${beta}|${beta}\\s?${PARTICLE}\\s?${free}`],
+);
+const EVERY_FREE_WORD: Reading = reading([FREE], (free) => [`(?<![\\p{L}\\p{N}-])${free}${EDGE_AFTER}`], (free) => [free], 'gu');
+
+/** The text with the free words of its beta lines taken out (line by line, before the lines are joined). */
+function withoutBetaFree(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const norm = normalizeForMatch(line);
+      return readIn(norm, FREE_IN_BETA) ? stripped(norm, EVERY_FREE_WORD) : line;
+    })
+    .join('\n');
+}
+
 /** A currency written after an amount, as a sign or a word ("€", "Kč", "zł", "kr.", "грн", "TL", "円"). */
 const CURRENCY_WORD = '(?:\\p{Sc}|kč|zł|kr\\.?|,-|грн\\.?|руб\\.?|р\\.|tl|eur|usd|chf|gbp|円|원|元)';
 /** An amount before a unit of time ("9 €/mo", "250 Kč/hod.", "500 ₽ в час"): the currency, if written, between them. */
@@ -169,8 +216,9 @@ const SUBSCRIPTION: Reading = [
   /(?<![\p{L}\p{N}])(?<!\d )월 ?\d[\d,]* ?원/u,
 ];
 const ONE_TIME = words(ONE_TIME_WORDS);
-const USAGE: Reading = [
-  ...words(USAGE_WORDS),
+const USAGE: Reading = words(USAGE_WORDS);
+/** An amount by the hour ("39 €/h", "250 Kč/hod.", "500 ₽ в час"). */
+const BY_THE_HOUR: Reading = [
   ...reading([PER_HOUR], (hour) => [`${AFTER_AMOUNT}${hour}${EDGE_AFTER}`], (hour) => [`${AFTER_AMOUNT}${hour}`]),
   // Korean and Japanese write "per hour" before the amount ("시간당 30,000원", "1時間あたり3,000円").
   /시간당 ?[\d₩]|時間あたり ?[\d¥]/u,
@@ -287,6 +335,8 @@ export interface PricingSignals {
   openSource: boolean;
   /** A price above zero is stated. */
   paidAmount: boolean;
+  /** The only usage stated is an amount by the hour ("R$ 149/hora"): beside monthly plans, hours of service sold with them. */
+  byTheHourOnly: boolean;
   /** One line names a free tier and a paid one ("Free and Pro plans"). */
   freeAndPaidTier: boolean;
   /** Shipping is charged on top of the prices: goods sold per order. */
@@ -297,12 +347,14 @@ export interface PricingSignals {
 
 /** The comparison form of a passage without its free trials, freebies and refusals. */
 function guarded(text: string): string {
-  return stripped(stripped(stripped(normalizeForMatch(text), ESTIMATE), TRIAL_GUARD), NOT_PLAN);
+  return stripped(stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN), NOT_ONCE);
 }
 
 /** What a passage states about pricing. */
 export function pricingSignals(text: string): PricingSignals {
   const t = guarded(text);
+  const usageWords = readIn(t, USAGE) || statesCommission(t);
+  const byTheHour = readIn(t, BY_THE_HOUR);
   let paidAmount = false;
   for (const m of t.matchAll(AMOUNT)) {
     const n = Number((m[2] ?? m[3] ?? m[5] ?? m[6] ?? '0').replace(',', '.'));
@@ -313,9 +365,10 @@ export function pricingSignals(text: string): PricingSignals {
     freemium: FREEMIUM.test(t),
     subscription: readIn(t, SUBSCRIPTION),
     oneTime: readIn(t, ONE_TIME),
-    usage: readIn(t, USAGE) || statesCommission(t),
+    usage: usageWords || byTheHour,
     openSource: readIn(t, OPEN_SOURCE),
     paidAmount,
+    byTheHourOnly: byTheHour && !usageWords,
     // Line by line, before normalising joins the lines: a free tier and a paid one named in one line.
     freeAndPaidTier: text.split('\n').some((line) => TIERS_FREE_AND_PAID(guarded(line))),
     shippingExtra: readIn(t, SHIPPING_EXTRA),
@@ -352,7 +405,8 @@ export function pricingModelOf(s: PricingSignals): PricingModel | null {
   if (s.openSource && !s.paidAmount && !s.subscription && !s.usage) return 'open-source';
   if (s.freemium || s.freeAndPaidTier) return 'freemium';
   if (s.free && (s.paidAmount || s.subscription || s.oneTime)) return 'freemium';
-  if (s.usage) return 'usage-based';
+  // Monthly plans beside an hourly rate: the rate sells hours of service (setup, consulting) with the plans.
+  if (s.usage && !(s.byTheHourOnly && s.subscription)) return 'usage-based';
   if (s.oneTime) return 'one-time';
   if (s.subscription) return 'subscription';
   // A price with no period, plan or usage beside it is paid once (a product, a session, a licence).

@@ -486,3 +486,88 @@ export const ABOUT: WordList = {
   zh: ['约', '約', '大约', '大約', '~'],
   tr: ['yaklaşık', 'yakl.', 'ortalama', '~'],
 };
+
+/**
+ * A beta, a test phase or early access: "free during the beta", "kostenlos in der Beta-Phase",
+ * "gratuit pendant la bêta". A product free while it is being tested states a period, as a trial
+ * does, not a free plan. The connecting words ("during", "während der") are read as the one word
+ * allowed between, so an entry may carry its article ("the beta", "la bêta").
+ */
+export const BETA: WordList = {
+  en: ['beta', 'the beta', 'in beta', 'public beta', 'beta phase', 'beta period', 'beta testing', 'early access'],
+  de: ['beta', 'der beta', 'beta-phase', 'betaphase', 'der beta-phase', 'der betaphase', 'testphase', 'der testphase', 'early access'],
+  fr: ['bêta', 'beta', 'la bêta', 'la beta', 'phase bêta', 'phase beta', 'la phase bêta', 'la phase beta', 'accès anticipé'],
+  es: ['beta', 'la beta', 'fase beta', 'la fase beta', 'acceso anticipado'],
+  pt: ['beta', 'o beta', 'a beta', 'fase beta', 'a fase beta', 'acesso antecipado'],
+  it: ['beta', 'la beta', 'fase beta', 'la fase beta', 'accesso anticipato'],
+  nl: ['bèta', 'beta', 'de bèta', 'de beta', 'bètafase', 'betafase', 'de bètafase', 'de betafase', 'early access'],
+  pl: ['beta', 'wersji beta', 'fazie beta', 'okresie beta', 'becie', 'wczesnym dostępie'],
+  cs: ['beta', 'betaverze', 'beta verze', 'beta verzi', 'beta fázi', 'betě', 'předběžném přístupu'],
+  sk: ['beta', 'betaverzie', 'beta verzie', 'beta fáze', 'beta fázy', 'bete', 'predbežnom prístupe'],
+  sv: ['beta', 'betan', 'betaperioden', 'betafasen', 'betatestet', 'early access'],
+  da: ['beta', 'betaen', 'betaperioden', 'betafasen', 'early access'],
+  nb: ['beta', 'betaen', 'betaperioden', 'betafasen', 'early access'],
+  fi: ['beta', 'betan', 'beta-vaiheen', 'betavaiheen', 'beta-vaiheessa', 'betavaiheessa', 'betatestauksen'],
+  ru: ['бета', 'бета-версии', 'бета-тестирования', 'бета-тестирование', 'раннем доступе', 'бета-периода'],
+  uk: ['бета', 'бета-версії', 'бета-тестування', 'ранньому доступі', 'бета-періоду'],
+  ja: ['ベータ', 'β版', 'ベータ版', 'ベータ期間', 'ベータ版期間', 'ベータ期間中', 'ベータ版期間中'],
+  ko: ['베타', '베타 기간', '베타 기간 동안', '베타 테스트', '베타 서비스'],
+  zh: ['测试期', '測試期', '测试期间', '測試期間', '公测', '公測', '公测期间', '公測期間', '内测', '內測', '内测期间', '內測期間', 'beta'],
+  tr: ['beta', 'beta süresince', 'beta döneminde', 'beta sürecinde', 'erken erişim'],
+};
+
+/**
+ * Something bought on top of a plan: "1 extra analysis", "add-on", "zusätzliche Nutzer". A one-time
+ * word beside one ("Eenmalig 1 extra analyse", "One-time add-on") prices a top-up, not the plan.
+ */
+export const ADD_ON: WordList = {
+  en: ['extra', 'add-on', 'add-ons', 'addon', 'addons', 'additional', 'top-up', 'top up'],
+  de: ['extra', 'zusätzlich…', 'zusatz…', 'add-on', 'aufladung'],
+  fr: ['supplémentaire', 'supplémentaires', 'additionnel…', 'en supplément', 'module complémentaire', 'recharge'],
+  es: ['extra', 'extras', 'adicional', 'adicionales', 'complemento', 'recarga'],
+  pt: ['extra', 'extras', 'adicional', 'adicionais', 'complemento', 'recarga'],
+  it: ['extra', 'aggiuntiv…', 'supplementar…', 'ricarica'],
+  nl: ['extra', 'aanvullend…', 'add-on', 'bijkomend…', 'opwaardering'],
+  pl: ['dodatkow…', 'ekstra', 'doładowani…'],
+  cs: ['navíc', 'extra', 'dodatečn…', 'doplňk…', 'přídavn…'],
+  sk: ['navyše', 'extra', 'dodatočn…', 'doplnk…', 'prídavn…'],
+  sv: ['extra', 'ytterligare', 'tillägg…', 'påfyllning'],
+  da: ['ekstra', 'yderligere', 'tilkøb…', 'tillæg…'],
+  nb: ['ekstra', 'ytterligere', 'tillegg…', 'tilleggs…'],
+  fi: ['lisä…', 'ylimääräi…'],
+  ru: ['дополнительн…', 'доп.', 'сверх'],
+  uk: ['додатков…', 'дод.', 'понад'],
+  ja: ['追加', 'オプション', 'アドオン'],
+  ko: ['추가', '애드온', '옵션'],
+  zh: ['额外', '額外', '追加', '加购', '加購', '附加'],
+  tr: ['ek', 'ekstra', 'ilave', 'eklenti'],
+};
+
+/**
+ * Regular, recurring service ("regular or one-off cleaning", "regelmäßig oder einmalig",
+ * "pravidelně nebo jednorázově"): beside a one-time word it names how often the work is done,
+ * not how it is paid. Left out: "fixed" words (Dutch "vast", Danish/Norwegian "fast", Polish
+ * "stały"), which also price a one-time fee ("fast engangsbeløb").
+ */
+export const REGULAR: WordList = {
+  en: ['regular', 'regularly', 'recurring', 'ongoing', 'weekly'],
+  de: ['regelmäßig…', 'wiederkehrend…', 'laufend…', 'wöchentlich…'],
+  fr: ['régulier', 'régulière', 'réguliers', 'régulières', 'régulièrement', 'récurrent…', 'hebdomadaire…'],
+  es: ['regular', 'regulares', 'regularmente', 'periódic…', 'recurrente…', 'semanal…'],
+  pt: ['regular', 'regulares', 'regularmente', 'periódic…', 'recorrente…', 'semanal…'],
+  it: ['regolar…', 'periodic…', 'ricorrent…', 'settimanal…'],
+  nl: ['regelmatig…', 'periodiek…', 'terugkerend…', 'wekelijks…'],
+  pl: ['regularn…', 'cykliczn…', 'cotygodniow…'],
+  cs: ['pravideln…', 'opakovan…', 'týdenn…'],
+  sk: ['pravideln…', 'opakovan…', 'týždenn…'],
+  sv: ['regelbund…', 'återkommande', 'löpande', 'veckovis'],
+  da: ['regelmæssig…', 'løbende', 'ugentlig…'],
+  nb: ['regelmessig…', 'løpende', 'ukentlig…'],
+  fi: ['säännölli…', 'toistuv…', 'viikoittai…'],
+  ru: ['регулярн…', 'постоянн…', 'еженедельн…'],
+  uk: ['регулярн…', 'постійн…', 'щотижнев…'],
+  ja: ['定期', '定期的'],
+  ko: ['정기', '정기적'],
+  zh: ['定期', '长期', '長期'],
+  tr: ['düzenli', 'periyodik', 'haftalık'],
+};
