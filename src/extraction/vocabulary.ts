@@ -184,32 +184,48 @@ export const COPYRIGHT_MARKERS = [
 ];
 
 /**
- * Who hosts the site ("hosted by", "Hébergement : le site est hébergé par", "Hosting: … gehostet
- * bei"): a legal notice names the web host and its address after these words, and that address is
- * the host's, never the business's. In the twenty languages of the lists; a word that also means
- * lodging (French "hébergement", Spanish "alojamiento") only in its web-host phrases.
+ * Who hosts the site ("hosted by", "Le site est hébergé par", "gehostet bei"): a legal notice names
+ * the web host and its address after these words, and that address is the host's, never the
+ * business's. In the twenty languages of the lists; a word that also means lodging (French
+ * "hébergement", Spanish "alojamiento") only in its web-host phrases.
  */
 export const HOSTED_BY_PHRASES = [
-  'hosted by', 'hosted at', 'hosted with', 'hosting provider', 'web host', 'webhost', 'hosting company', 'hosting services provided by',
-  'gehostet von', 'gehostet bei', 'gehostet durch', 'hoster', 'hosting-anbieter', 'hostinganbieter', 'hosting-provider', 'webhoster', 'hosting-dienstleister',
-  'hébergé par', 'hébergée par', 'hébergé chez', 'hébergée chez', 'hébergeur', 'hébergement du site', 'hébergement web',
-  'alojado por', 'alojada por', 'alojado en los servidores de', 'proveedor de alojamiento', 'proveedor de hosting', 'hospedado por', 'hospedada por',
-  'provedor de hospedagem', 'hospedagem do site', 'hospedado na', 'hospedado no',
-  'ospitato da', 'ospitata da', 'ospitato presso', 'fornitore di hosting', 'fornitore hosting',
-  'gehost door', 'gehost bij', 'hostingprovider', 'hostingpartij',
-  'hostowana przez', 'hostowany przez', 'hostowane przez', 'dostawca hostingu', 'dostawcą hostingu',
-  'hostováno u', 'hostován u', 'hostována u', 'poskytovatel hostingu', 'poskytovatel webhostingu',
-  'hostované u', 'hostovaný u', 'poskytovateľ hostingu', 'poskytovateľ webhostingu',
-  'hostas av', 'hostas hos', 'webbhotell', 'webbhotellet',
-  'hostes af', 'hostet af', 'hostet hos', 'webhotel', 'webhotellet',
-  'hostes av', 'hostet av', 'webhotellet vårt',
-  'hostattu', 'sivuston palvelintila', 'palvelintilan tarjoaa', 'webhotelli',
-  'хостинг-провайдер', 'хостинг провайдер', 'хостинг предоставлен', 'размещен на серверах', 'размещён на серверах',
-  'хостинг-провайдер', 'розміщено на серверах', 'розміщений на серверах',
-  'ホスティング事業者', 'ホスティングサービス提供者', 'サーバー提供',
-  '호스팅 제공', '호스팅 업체', '호스팅 서비스 제공',
-  '托管服务商', '托管於', '托管于', '主机服务商', '主機服務商',
-  'tarafından barındırılmaktadır', 'barındırma hizmeti', 'barındırma sağlayıcısı', 'hosting sağlayıcısı', 'hosting sağlayıcı',
+  'hosted by', 'hosted at', 'hosted with', 'hosting services provided by',
+  'gehostet von', 'gehostet bei', 'gehostet durch',
+  'hébergé par', 'hébergée par', 'hébergé chez', 'hébergée chez',
+  'alojado por', 'alojada por', 'alojado en los servidores de', 'hospedado por', 'hospedada por', 'hospedado na', 'hospedado no',
+  'ospitato da', 'ospitata da', 'ospitato presso',
+  'gehost door', 'gehost bij',
+  'hostowana przez', 'hostowany przez', 'hostowane przez',
+  'hostováno u', 'hostován u', 'hostována u', 'hostované u', 'hostovaný u',
+  'hostas av', 'hostas hos', 'hostes af', 'hostet af', 'hostet hos', 'hostes av', 'hostet av',
+  'hostattu', 'palvelintilan tarjoaa',
+  'хостинг предоставлен', 'размещен на серверах', 'размещён на серверах', 'розміщено на серверах', 'розміщений на серверах',
+  'サーバー提供', '托管於', '托管于',
+  'tarafından barındırılmaktadır',
+];
+
+/**
+ * The web host named as a label ("Hosting provider:", "Hébergeur :", "Webhoster:", "ホスティング事業者："):
+ * only before a colon, or as a line of its own, as a hosting company also calls itself a web host
+ * ("Acme is a web host based in Berlin"). Left out: "host" alone (a podcast's or an event's), French
+ * "hébergement" and Portuguese "hospedagem" alone (also lodging).
+ */
+export const HOST_LABELS = [
+  'hosting provider', 'web host', 'webhost', 'hosting company',
+  'hoster', 'hosting-anbieter', 'hostinganbieter', 'hosting-provider', 'webhoster', 'hosting-dienstleister', 'hosting',
+  'hébergeur', 'hébergement du site', 'hébergement web',
+  'proveedor de alojamiento', 'proveedor de hosting', 'alojamiento web', 'provedor de hospedagem', 'hospedagem do site',
+  'fornitore di hosting', 'fornitore hosting',
+  'hostingprovider', 'hostingpartij',
+  'dostawca hostingu', 'hosting strony',
+  'poskytovatel hostingu', 'poskytovatel webhostingu', 'poskytovateľ hostingu', 'poskytovateľ webhostingu', 'webhosting',
+  'webbhotell', 'webhotel', 'webhotell', 'webhotelli', 'palvelintila',
+  'хостинг-провайдер', 'хостинг провайдер', 'хостинг',
+  'ホスティング事業者', 'ホスティングサービス提供者', 'ホスティング',
+  '호스팅 제공', '호스팅 업체', '호스팅 서비스 제공', '호스팅',
+  '托管服务商', '主机服务商', '主機服務商',
+  'barındırma hizmeti', 'barındırma sağlayıcısı', 'hosting sağlayıcısı', 'hosting sağlayıcı',
 ];
 
 /** Headings of customer-voice sections: names under them are customers, not founders. */
@@ -481,6 +497,9 @@ export function wordsSource(words: readonly string[]): string {
 export const FOUNDER_WORD = new RegExp(wordsSource(FOUNDER_WORDS), 'u');
 export const COPYRIGHT = new RegExp(wordsSource(COPYRIGHT_MARKERS), 'u');
 export const HOSTED_BY = new RegExp(wordsSource(HOSTED_BY_PHRASES), 'u');
+/** A host label and its colon ("Hébergeur :"); or the label alone, for a whole line. */
+export const HOST_LABEL = new RegExp(`(?:${wordsSource(HOST_LABELS)}) ?[:：]`, 'u');
+export const HOST_LABEL_LINE = new RegExp(`^(?:\\d+\\. )?(?:${wordsSource(HOST_LABELS)})$`, 'u');
 export const FAQ_HEADING = new RegExp(wordsSource(FAQ_HEADINGS), 'u');
 export const CONTRAST = new RegExp(wordsSource(CONTRAST_WORDS), 'u');
 export const CRAFT = new RegExp(wordsSource(CRAFT_WORDS), 'u');

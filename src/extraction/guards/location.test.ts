@@ -11,6 +11,8 @@ const cases: Array<[string, string]> = [
   ['This site is hosted by Example Cloud Inc., 1 Main St, Springfield, IL 62701, USA', 'This site is'],
   ['Acme Ltd, 5 High Street, Leeds LS1 4AP\nHosting provider: Example Cloud Inc., Springfield, USA', 'Acme Ltd, 5 High Street, Leeds LS1 4AP'],
   ['Hosting-Anbieter: Beispiel Online GmbH, Industriestr. 25, 91710 Gunzenhausen', ''],
+  ['Acme GmbH, 10115 Berlin · Hosting: Beispiel AG, 91710 Gunzenhausen', 'Acme GmbH, 10115 Berlin ·'],
+  ['Hébergeur : Exemple SAS, 59100 Roubaix', ''],
   ['Die Website wird gehostet bei Beispiel AG, 8000 Zürich, Schweiz', 'Die Website wird'],
   ['Hébergement\nLe site est hébergé par Exemple SAS, 2 rue Exemple, 59100 Roubaix, France', 'Hébergement\nLe site est'],
   ['El sitio está alojado por Ejemplo SL, Calle Mayor 1, 28001 Madrid, España', 'El sitio está'],
@@ -33,6 +35,10 @@ const cases: Array<[string, string]> = [
   // No host named: the quote is whole.
   ['Acme GmbH, Hauptstraße 1, 10115 Berlin, Deutschland', 'Acme GmbH, Hauptstraße 1, 10115 Berlin, Deutschland'],
   ['We host events in Lisbon, Portugal', 'We host events in Lisbon, Portugal'],
+  // A hosting company names itself so: only a label before its colon names the site's host.
+  ['Acme is a web host based in Berlin, Germany', 'Acme is a web host based in Berlin, Germany'],
+  ['Wir sind ein Webhoster aus 10115 Berlin', 'Wir sind ein Webhoster aus 10115 Berlin'],
+  ['Hébergement : gîte de 4 chambres, 24000 Périgueux', 'Hébergement : gîte de 4 chambres, 24000 Périgueux'],
 ];
 
 for (const [quote, kept] of cases) {
@@ -75,4 +81,10 @@ test('an address on the line after "hosted by:" is the host\'s; after another li
   assert.equal(check('city', 'Springfield', 'Example Cloud Inc.\n440 Main Ave, Springfield, IL 62701, USA').state, 'not_found');
   assert.equal(check('country', 'US', 'Example Cloud Inc.\n440 Main Ave, Springfield, IL 62701, USA').state, 'not_found');
   assert.equal(check('city', 'Portland', 'Acme Inc.\n12 Oak St, Portland, OR 97201, USA').value, 'Portland');
+});
+
+test('an address under a heading "Hosting provider" is the host\'s', () => {
+  const page = pageFromHtml(URL, `<html lang="en"><body><h2>Hosting provider</h2><p>Example Cloud Inc.<br>440 Main Ave, Springfield, IL 62701, USA</p></body></html>`);
+  const r = verifyExtraction({ fields: [{ field: 'city', value: 'Springfield', evidence: [{ url: URL, quote: 'Example Cloud Inc.\n440 Main Ave, Springfield, IL 62701, USA' }] }], faqs: [], founders: [], socials: {} }, [page]);
+  assert.equal(r.fields.city.state, 'not_found');
 });

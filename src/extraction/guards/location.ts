@@ -1,4 +1,4 @@
-import { COPYRIGHT, HOSTED_BY } from '../vocabulary.ts';
+import { COPYRIGHT, HOST_LABEL, HOST_LABEL_LINE, HOSTED_BY } from '../vocabulary.ts';
 import { normalizeForMatch } from '../quote-match.ts';
 import type { CitedQuote } from '../evidence-base.ts';
 
@@ -44,16 +44,26 @@ export function namesACompany(value: string, ownNames: readonly string[]): boole
   return key !== '' && ownNames.some((own) => own.length >= 3 && (key === own || key.startsWith(own) || own.startsWith(key)));
 }
 
+/** Where the host is named in a line (comparison form or lower case): "hosted by", or a label before its colon. */
+function hostAt(line: string): { index: number; end: number } | null {
+  const found = [HOSTED_BY.exec(line), HOST_LABEL.exec(line)].filter((m): m is RegExpExecArray => m !== null);
+  if (found.length === 0) return null;
+  const first = found.reduce((a, b) => (b.index < a.index ? b : a));
+  return { index: first.index, end: first.index + first[0].length };
+}
+
 /**
- * The quote before it names the site's web host: from "hosted by" / "hébergé par" / "Hosting-Anbieter"
- * on, a legal notice gives the host's name and address ("Vercel Inc., 440 N Barranca Ave, Covina,
- * CA 91723, USA"), which place the host, not the business. What stands before it still counts.
+ * The quote before it names the site's web host: from "hosted by" / "hébergé par" / "Hosting
+ * provider:" on, a legal notice gives the host's name and address ("Vercel Inc., 440 N Barranca
+ * Ave, Covina, CA 91723, USA"), which place the host, not the business. What stands before it
+ * still counts.
  */
 export function beforeHost(quote: string): string {
   const lines = quote.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (!HOSTED_BY.test(normalizeForMatch(lines[i]))) continue;
-    const m = HOSTED_BY.exec(lines[i].toLowerCase().replace(/\s/g, ' '));
+    const norm = normalizeForMatch(lines[i]);
+    if (!hostAt(norm) && !HOST_LABEL_LINE.test(norm)) continue;
+    const m = hostAt(lines[i].toLowerCase().replace(/\s/g, ' '));
     const kept = m ? lines[i].slice(0, m.index) : '';
     return [...lines.slice(0, i), kept].join('\n').trim();
   }
@@ -62,7 +72,7 @@ export function beforeHost(quote: string): string {
 
 /**
  * The line before the quote on its page ends by introducing the host ("Le site est hébergé par :",
- * "Hosting provider:", "Hébergeur :"): the quote is the host's name and address.
+ * "Hosting provider:", a heading "Hébergement"): the quote is the host's name and address.
  */
 function introducedAsHost(q: CitedQuote): boolean {
   const first = normalizeForMatch(q.quote.split('\n')[0] ?? '');
@@ -70,9 +80,10 @@ function introducedAsHost(q: CitedQuote): boolean {
   const lines = (q.cited.page.text ?? '').split('\n');
   const at = lines.findIndex((line) => normalizeForMatch(line).includes(first));
   if (at <= 0) return false;
-  const before = normalizeForMatch(lines[at - 1]);
-  const m = HOSTED_BY.exec(before);
-  return !!m && /^[\s:：.,-]*$/u.test(before.slice(m.index + m[0].length));
+  const before = normalizeForMatch(lines[at - 1]).replace(/[\s:：.,-]+$/u, '');
+  if (HOST_LABEL_LINE.test(before)) return true;
+  const m = hostAt(normalizeForMatch(lines[at - 1]));
+  return !!m && /^[\s:：.,-]*$/u.test(normalizeForMatch(lines[at - 1]).slice(m.end));
 }
 
 /** The quotes as far as they speak of the business: each cut before its web host, the empty ones and the host's own address left out. */
