@@ -180,11 +180,18 @@ const FREE_IN_BETA: Reading = reading(
 );
 const EVERY_FREE_WORD: Reading = reading([FREE], (free) => [`(?<![\\p{L}\\p{N}-])${free}${EDGE_AFTER}`], (free) => [free], 'gu');
 
+/** Every beta word as plain text: a text that holds none has no beta line to read (the line-by-line reading is skipped). */
+const BETA_STEMS = [...new Set(LANGUAGES.flatMap((language) => BETA[language].map((entry) => entry.replaceAll('…', ''))))];
+
 /** The text with the free words of its beta lines taken out (line by line, before the lines are joined). */
 function withoutBetaFree(text: string): string {
+  const lower = text.toLowerCase();
+  if (!BETA_STEMS.some((stem) => lower.includes(stem))) return text;
   return text
     .split('\n')
     .map((line) => {
+      const lowerLine = line.toLowerCase();
+      if (!BETA_STEMS.some((stem) => lowerLine.includes(stem))) return line;
       const norm = normalizeForMatch(line);
       return readIn(norm, FREE_IN_BETA) ? stripped(norm, EVERY_FREE_WORD) : line;
     })
@@ -347,7 +354,9 @@ export interface PricingSignals {
 
 /** The comparison form of a passage without its free trials, freebies and refusals. */
 function guarded(text: string): string {
-  return stripped(stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN), NOT_ONCE);
+  const t = stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN);
+  // Only a text with a one-time word can hold a top-up or "regularly or once".
+  return readIn(t, ONE_TIME) ? stripped(t, NOT_ONCE) : t;
 }
 
 /** What a passage states about pricing. */
