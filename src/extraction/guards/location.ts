@@ -70,6 +70,13 @@ export function beforeHost(quote: string): string {
   return quote;
 }
 
+/** The text without the colons, stops and spaces it ends in (read from the end, char by char). */
+function trimTrailingMarks(text: string): string {
+  let end = text.length;
+  while (end > 0 && ' :：.,-'.includes(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
 /**
  * The line before the quote on its page ends by introducing the host ("Le site est hébergé par :",
  * "Hosting provider:", a heading "Hébergement"): the quote is the host's name and address.
@@ -80,10 +87,10 @@ function introducedAsHost(q: CitedQuote): boolean {
   const lines = (q.cited.page.text ?? '').split('\n');
   const at = lines.findIndex((line) => normalizeForMatch(line).includes(first));
   if (at <= 0) return false;
-  const before = normalizeForMatch(lines[at - 1]).replace(/[\s:：.,-]+$/u, '');
+  const before = trimTrailingMarks(normalizeForMatch(lines[at - 1]));
   if (HOST_LABEL_LINE.test(before)) return true;
   const m = hostAt(normalizeForMatch(lines[at - 1]));
-  return !!m && /^[\s:：.,-]*$/u.test(normalizeForMatch(lines[at - 1]).slice(m.end));
+  return !!m && trimTrailingMarks(normalizeForMatch(lines[at - 1]).slice(m.end)) === '';
 }
 
 /** The quotes as far as they speak of the business: each cut before its web host, the empty ones and the host's own address left out. */
