@@ -79,7 +79,7 @@ test('pricing words: Czech "pro" is "for", not a Pro tier', () => {
 });
 
 test('pricing words: a charge per hour after an amount is paid by use', () => {
-  for (const line of ['39,00 € /h', '250 Kč/hod.', '30 zł za godzinę', '45 € pro Stunde', '500 ₽ в час', '400 kr/tim']) assert.equal(pricingModelOf(pricingSignals(line)), 'usage-based', line);
+  for (const line of ['39,00 € /h', '250 Kč/hod.', '350 Kč / hod', '30 zł / godz.', '30 zł za godzinę', '45 € pro Stunde', '500 ₽ в час', '400 kr/tim']) assert.equal(pricingModelOf(pricingSignals(line)), 'usage-based', line);
 });
 
 test('pricing words: a free tier and a paid one named on one line, not across lines', () => {

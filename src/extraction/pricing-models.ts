@@ -226,7 +226,8 @@ const ONE_TIME = words(ONE_TIME_WORDS);
 const USAGE: Reading = words(USAGE_WORDS);
 /** An amount by the hour ("39 €/h", "250 Kč/hod.", "500 ₽ в час"). */
 const BY_THE_HOUR: Reading = [
-  ...reading([PER_HOUR], (hour) => [`${AFTER_AMOUNT}${hour}${EDGE_AFTER}`], (hour) => [`${AFTER_AMOUNT}${hour}`]),
+  // "/h" may be written with a space after the slash ("350 Kč / hod").
+  ...reading([PER_HOUR], (hour) => [`${AFTER_AMOUNT}${hour.replaceAll('\\/', '\\/ ?')}${EDGE_AFTER}`], (hour) => [`${AFTER_AMOUNT}${hour}`]),
   // Korean and Japanese write "per hour" before the amount ("시간당 30,000원", "1時間あたり3,000円").
   /시간당 ?[\d₩]|時間あたり ?[\d¥]/u,
 ];
