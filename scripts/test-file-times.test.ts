@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fileTimes from './test-file-times.ts';
+import { fileTimesOn } from './test-file-times.ts';
 
 test('each file timed from its own first test event to its last, longest first; the file-level announcements are not its start', async () => {
   let clock = 0;
@@ -20,9 +20,28 @@ test('each file timed from its own first test event to its last, longest first; 
     }
   }
   let out = '';
-  for await (const line of fileTimes(source(), () => clock)) out += line;
+  for await (const line of fileTimesOn(() => clock)(source())) out += line;
   const rows = out.trim().split('\n');
   assert.equal(rows[1], '   5.0      4.0       4  FAILED /r/b.test.ts');
   assert.equal(rows[2], '   2.0      1.5       1  /r/a.test.ts');
   assert.equal(rows[3], '2 files, 9 s');
+});
+
+test('as node\'s runner calls it (events, then an options object): a real run of one file writes its row', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, readFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'file-times-')), 'times.txt');
+  const root = path.resolve(import.meta.dirname, '..');
+  const run = spawnSync(process.execPath, ['scripts/test-run.ts', '1', '60000', '--test-reporter=scripts/test-file-times.ts', `--test-reporter-destination=${out}`, 'src/domain/launches/weeks.test.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    // A runner started inside a test reports to that test's runner unless told it is not a child.
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')),
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const text = readFileSync(out, 'utf8');
+  assert.match(text, /^wall s {2}tests s {2}from s {2}file\n/);
+  assert.match(text, /src\/domain\/launches\/weeks\.test\.ts\n1 files, \d+ s\n$/);
 });
