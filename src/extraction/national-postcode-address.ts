@@ -8,7 +8,8 @@
  * (spaced-postcode-address.ts). Read word by word, without a pattern over the line.
  */
 
-import { TOWN_WORD, withoutTrailing } from './spaced-postcode-address.ts';
+import { TOWN_WORD } from './spaced-postcode-address.ts';
+import { withoutTrailing } from './quote-match.ts';
 
 interface NationalForm {
   country: string;

@@ -102,3 +102,10 @@ export function quoteLocator(text: string): (candidate: string) => string | null
     return text.slice(start, end).trim();
   };
 }
+
+/** `text` without the characters of `marks` at its end (a loop: a trailing character class is quadratic on long runs). */
+export function withoutTrailing(text: string, marks: string): string {
+  let end = text.length;
+  while (end > 0 && marks.includes(text[end - 1])) end--;
+  return text.slice(0, end);
+}

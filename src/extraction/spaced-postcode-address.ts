@@ -7,6 +7,8 @@
  * without a pattern over the line.
  */
 
+import { withoutTrailing } from './quote-match.ts';
+
 /** The country whose postcodes a page in this language writes "NNN NN". */
 const COUNTRY_OF_LANGUAGE: Record<string, string> = { sv: 'SE', cs: 'CZ', sk: 'SK', el: 'GR' };
 
@@ -52,12 +54,6 @@ function inLine(line: string): SpacedPostcodeAddress | null {
   return null;
 }
 
-/** `text` without the characters of `marks` at its end. */
-export function withoutTrailing(text: string, marks: string): string {
-  let end = text.length;
-  while (end > 0 && marks.includes(text[end - 1])) end--;
-  return text.slice(0, end);
-}
 
 /** The country such an address names on a page in `langs`: null without the form or without a language of one of its countries. */
 export function spacedPostcodeCountry(text: string, langs: readonly string[]): string | null {

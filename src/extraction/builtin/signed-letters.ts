@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { elementText, textLines } from '../element-text.ts';
 import { LETTER_REACH } from '../guards/founders.ts';
-import { foundingIdeaAt, speaksInFirstPerson } from '../guards/founding-idea.ts';
+import { foundingIdeaAt, statesFounding } from '../guards/founding-idea.ts';
 import { matchKey, normalizeForMatch } from '../quote-match.ts';
 import { FIRST_PERSON_FOUNDER } from '../vocabulary.ts';
 import { signatureName } from './person-names.ts';
@@ -37,28 +37,30 @@ export function signedLetters(page: SitePage, ownNames: readonly string[]): Sign
     if (el.children.some((c) => c.type === 'tag' && !INLINE.has((c as Element).name)) || inChrome($, el)) return;
     const said = clean(elementText(el));
     const norm = normalizeForMatch(said);
-    const idea = FIRST_PERSON_FOUNDER.test(norm) ? -1 : foundingIdeaAt(norm, ownNames);
-    if (idea === -1 && !FIRST_PERSON_FOUNDER.test(norm)) return;
-    const own = textLines(el).map(clean).filter(Boolean);
-    const ownSigner = own.length >= 2 ? signer(own[own.length - 1], ownNames) : null;
-    let letter: { name: string; quote: string; givenOnly: boolean } | null = null;
-    if (ownSigner) {
-      letter = { ...ownSigner, quote: sentenceFrom(said, idea) };
-    } else {
-      const box = signedBox(el, ownNames);
-      if (!box) return;
-      const lines = textLines(box).map(clean).filter(Boolean);
-      const from = lines.indexOf(said);
-      const last = signer(lines[lines.length - 1], ownNames);
-      if (from === -1 || from === lines.length - 1 || !last) return;
-      letter = { ...last, quote: [sentenceFrom(said, idea), ...lines.slice(from + 1)].join(' ') };
-    }
-    if (letter.quote.length > LETTER_REACH) return;
-    // An idea told in the first person: the quote itself must say "I" (the guard reads only the quote).
-    if (idea !== -1 && !speaksInFirstPerson(normalizeForMatch(letter.quote))) return;
+    // Where the founding sentence is: "I founded …", else the sentence of the idea.
+    const founded = FIRST_PERSON_FOUNDER.test(norm);
+    const idea = founded ? -1 : foundingIdeaAt(norm, ownNames);
+    if (!founded && idea === -1) return;
+    const letter = signedBelow(el, said, idea, ownNames);
+    // The quote must state it by itself, as the guard reads only the quote (the idea's "I" may be anywhere in the story).
+    if (!letter || letter.quote.length > LETTER_REACH || !statesFounding(normalizeForMatch(letter.quote), ownNames)) return;
     out.push(letter);
   });
   return out;
+}
+
+/** The letter `el` opens: signed on its own last line (lines kept apart by <br>), or by the last line of the box around it. */
+function signedBelow(el: Element, said: string, idea: number, ownNames: readonly string[]): SignedLetter | null {
+  const own = textLines(el).map(clean).filter(Boolean);
+  const ownSigner = own.length >= 2 ? signer(own[own.length - 1], ownNames) : null;
+  if (ownSigner) return { ...ownSigner, quote: sentenceFrom(said, idea) };
+  const box = signedBox(el, ownNames);
+  if (!box) return null;
+  const lines = textLines(box).map(clean).filter(Boolean);
+  const from = lines.indexOf(said);
+  const last = signer(lines[lines.length - 1], ownNames);
+  if (from === -1 || from === lines.length - 1 || !last) return null;
+  return { ...last, quote: [sentenceFrom(said, idea), ...lines.slice(from + 1)].join(' ') };
 }
 
 /** Words that close a letter on a line of their own and are no name. */

@@ -9,10 +9,10 @@ import { ownsByPossessive } from './possessive-owner.ts';
 import { introducedWithTrade } from './trade-introduction.ts';
 import { holdsFounderWord } from './language-titles.ts';
 import { jsonLdFounderNames } from './json-ld-founders.ts';
-import { foundingIdeaAt, speaksInFirstPerson } from './founding-idea.ts';
+import { statesFounding } from './founding-idea.ts';
 import { namesInstitution } from '../builtin/person-names.ts';
 import { matchKey, normalizeForMatch, phraseIndexes } from '../quote-match.ts';
-import { ABOUT_ME_HEADING, FIRST_PERSON_FOUNDER, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
+import { ABOUT_ME_HEADING, FOUNDER_WORDS, SELF_INTRODUCTION_BEFORE_NAME, TESTIMONIAL_HEADINGS, TESTIMONIAL_MARKUP, wordsSource } from '../vocabulary.ts';
 
 /** How far the founder word may stand from the name: "Jane Doe, Co-founder & CEO". */
 const NEAR = 60;
@@ -94,7 +94,7 @@ const PROSE_END = /[.!?:\u2026]$/u;
 function signsFounding(q: CitedQuote, after: string, name: string, ownNames: readonly string[]): boolean {
   // One word that is the business's own name signs as the business, not as a person.
   if (after.trim() !== '' || q.quote.length > LETTER_REACH || (!name.includes(' ') && ownNames.includes(matchKey(name)))) return false;
-  if (!FIRST_PERSON_FOUNDER.test(q.norm) && !(foundingIdeaAt(q.norm, ownNames) !== -1 && speaksInFirstPerson(q.norm))) return false;
+  if (!statesFounding(q.norm, ownNames)) return false;
   const n = normalizeForMatch(name);
   const lines = q.cited.page.text.split('\n').map(normalizeForMatch);
   return lines.some((line, i) => (line === n || (line.endsWith(` ${n}`) && titlesOnly(line.slice(0, -n.length)))) && signedProse(lines, i, q.norm));

@@ -1,4 +1,5 @@
 import { matchKey } from '../quote-match.ts';
+import { FIRST_PERSON_FOUNDER } from '../vocabulary.ts';
 
 /**
  * "Tästä lähtikin idea Famulan perustamiselle." ("That is where the idea of founding Famula came
@@ -104,4 +105,13 @@ const FIRST_PERSON = new RegExp(
 /** Whether normalised text says "I" (or "my", "olen" …) anywhere. */
 export function speaksInFirstPerson(norm: string): boolean {
   return FIRST_PERSON.test(norm);
+}
+
+/**
+ * Whether normalised text is a founder's own words: "I founded …", or, said in the first person,
+ * where the idea of founding the business came from. What a signed letter's quote must state, to
+ * the extractor and the verifier alike.
+ */
+export function statesFounding(norm: string, ownNames: readonly string[]): boolean {
+  return FIRST_PERSON_FOUNDER.test(norm) || (foundingIdeaAt(norm, ownNames) !== -1 && speaksInFirstPerson(norm));
 }

@@ -1,5 +1,5 @@
 import { COPYRIGHT, HOST_LABEL, HOST_LABEL_LINE, HOSTED_BY } from '../vocabulary.ts';
-import { normalizeForMatch } from '../quote-match.ts';
+import { normalizeForMatch, withoutTrailing } from '../quote-match.ts';
 import type { CitedQuote } from '../evidence-base.ts';
 
 /**
@@ -70,12 +70,8 @@ export function beforeHost(quote: string): string {
   return quote;
 }
 
-/** The text without the colons, stops and spaces it ends in (read from the end, char by char). */
-function trimTrailingMarks(text: string): string {
-  let end = text.length;
-  while (end > 0 && ' :：.,-'.includes(text[end - 1])) end--;
-  return text.slice(0, end);
-}
+/** What may close a label line after the host's words (a colon, a dot, a dash). */
+const LABEL_MARKS = ' :：.,-';
 
 /**
  * The line before the quote on its page ends by introducing the host ("Le site est hébergé par :",
@@ -87,10 +83,10 @@ function introducedAsHost(q: CitedQuote): boolean {
   const lines = (q.cited.page.text ?? '').split('\n');
   const at = lines.findIndex((line) => normalizeForMatch(line).includes(first));
   if (at <= 0) return false;
-  const before = trimTrailingMarks(normalizeForMatch(lines[at - 1]));
-  if (HOST_LABEL_LINE.test(before)) return true;
-  const m = hostAt(normalizeForMatch(lines[at - 1]));
-  return !!m && trimTrailingMarks(normalizeForMatch(lines[at - 1]).slice(m.end)) === '';
+  const line = normalizeForMatch(lines[at - 1]);
+  if (HOST_LABEL_LINE.test(withoutTrailing(line, LABEL_MARKS))) return true;
+  const m = hostAt(line);
+  return !!m && withoutTrailing(line.slice(m.end), LABEL_MARKS) === '';
 }
 
 /** The quotes as far as they speak of the business: each cut before its web host, the empty ones and the host's own address left out. */
