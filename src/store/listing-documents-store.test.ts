@@ -127,6 +127,27 @@ test('a document computed for another PUBLIC_URL is not used', async () => {
   assert.equal((await docs.publicDocument(await slugOf(id), 'https://elsewhere.example'))?.body, null);
 });
 
+test('reads asked together (one statement per PUBLIC_URL) each get their own listing', async () => {
+  await computed(id);
+  await fx.listing({ slug: 'drafted-too', status: 'draft' });
+  const [mine, again, bystander, draft, unknown, elsewhere] = await Promise.all([
+    docs.publicDocument(await slugOf(id), URL),
+    docs.publicDocument(await slugOf(id), URL),
+    docs.publicDocument(await slugOf(other), URL),
+    docs.publicDocument('drafted-too', URL),
+    docs.publicDocument('no-such-listing', URL),
+    docs.publicDocument(await slugOf(id), 'https://elsewhere.example'),
+  ]);
+  assert.equal(mine?.id, id);
+  assert.equal(JSON.parse(mine!.body!).slug, await slugOf(id));
+  assert.deepEqual(again, mine);
+  assert.equal(bystander?.id, other);
+  assert.equal(draft, undefined);
+  assert.equal(unknown, undefined);
+  assert.equal(elsewhere?.id, id);
+  assert.equal(elsewhere?.body, null, "another address's read does not take this one's document");
+});
+
 test('a listing deleted takes its document along; a draft has an empty one that reads never find', async () => {
   const gone = await fx.listing({ slug: 'gone' });
   await computed(gone);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { executePrepared } from './prepared.ts';
+import { readBatch } from './read-batch.ts';
 
 /**
  * Precomputed public profiles (migration 0038): a listing's exact get_listing text, emptied by
@@ -31,17 +32,26 @@ export interface DocumentWrite {
 }
 
 export function listingDocumentsStore(db: Kysely<DB>) {
-  return {
-    /** One indexed lookup: the public (live or scheduled) listing by slug, its usable document if any. */
-    async publicDocument(slug: string, publicUrl: string): Promise<DocumentRead | undefined> {
-      const r = await executePrepared(db, sql<DocumentRead>`
-        select l.id, d.body, d.tag, d.views, d.views_at, coalesce(v.views, 0) as views_now
+  /** One indexed lookup per slug, for every slug asked for in the same turn (read-batch.ts). */
+  const readDocuments = (publicUrl: string) =>
+    readBatch<DocumentRead>(async (slugs) => {
+      const r = await executePrepared(db, sql<DocumentRead & { slug: string }>`
+        select l.slug, l.id, d.body, d.tag, d.views, d.views_at, coalesce(v.views, 0) as views_now
         from listings l
         left join listing_documents d on d.listing_id = l.id and d.body is not null and d.public_url = ${publicUrl}
           and d.epoch = (select s.epoch from listing_document_settings s)
         left join listing_views v on v.listing_id = l.id
-        where l.slug = ${slug} and l.status in ('live', 'scheduled')`);
-      return r.rows[0];
+        where l.slug = any(${slugs}::text[]) and l.status in ('live', 'scheduled')`);
+      return new Map(r.rows.map(({ slug, ...row }) => [slug, row]));
+    });
+  const batches = new Map<string, (slug: string) => Promise<DocumentRead | undefined>>();
+
+  return {
+    /** The public (live or scheduled) listing by slug and its usable document if any. */
+    publicDocument(slug: string, publicUrl: string): Promise<DocumentRead | undefined> {
+      let batch = batches.get(publicUrl);
+      if (!batch) batches.set(publicUrl, (batch = readDocuments(publicUrl)));
+      return batch(slug);
     },
 
     /**

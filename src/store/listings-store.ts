@@ -1,4 +1,5 @@
 import { executePrepared } from './prepared.ts';
+import { readBatch } from './read-batch.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, FaqRow, ListingStatus, PaidSection } from './schema.ts';
 import { summaryColumns, viewsCount, type SummaryRow } from './listing-summary.ts';
@@ -77,6 +78,30 @@ export interface ProfileRow {
 
 export function listingsStore(db: Kysely<DB>) {
   const documents = listingDocumentsStore(db);
+  // A public listing and its approved alternatives (live, in the owner's order), for every slug
+  // asked for in the same turn (read-batch.ts): what a listing page's alternatives start from.
+  const refsWithApproved = readBatch(async (slugs) => {
+    const r = await executePrepared(db, sql<{ ref_slug: string; ref_id: string; ref_category_id: string | null; ref_status: ListingStatus } & Omit<ApprovedRow, 'id'> & { id: string | null }>`
+      select r.slug as ref_slug, r.id as ref_id, r.primary_category_id as ref_category_id, r.status as ref_status, x.*
+      from listings r
+      left join lateral (
+        select ${summaryColumns}, true as approved, l.primary_category_id
+        from listing_alternatives a
+        join listings l on l.id = a.alternative_id and l.status = 'live'
+        left join categories pc on pc.id = l.primary_category_id
+        where a.listing_id = r.id
+        order by a.position, l.id
+      ) x on true
+      where r.slug = any(${slugs}::text[]) and r.status in ('live', 'scheduled')`);
+    const found = new Map<string, { ref: { id: string; primary_category_id: string | null; status: ListingStatus }; approved: ApprovedRow[] }>();
+    for (const { ref_slug, ref_id, ref_category_id, ref_status, ...row } of r.rows) {
+      let entry = found.get(ref_slug);
+      if (!entry) found.set(ref_slug, (entry = { ref: { id: ref_id, primary_category_id: ref_category_id, status: ref_status }, approved: [] }));
+      // The lateral join keeps the listing's row once with nulls when it has no approved alternative.
+      if (row.id !== null) entry.approved.push(row as ApprovedRow);
+    }
+    return found;
+  });
   return {
     /** One page of public listings and the total across pages (an estimate past a bound: totalIsEstimate). */
     async search(query: SearchQuery): Promise<{ rows: SummaryRow[]; total: number; totalIsEstimate: boolean }> {
@@ -168,26 +193,7 @@ export function listingsStore(db: Kysely<DB>) {
      * because every listing page viewed for the first time asks it (two statements were two of the
      * seven a first view wrote to the database's socket). Undefined when no public listing has the slug.
      */
-    async refWithApproved(slug: string) {
-      const r = await executePrepared(db, sql<{ ref_id: string; ref_category_id: string | null; ref_status: ListingStatus } & Omit<ApprovedRow, 'id'> & { id: string | null }>`
-        select r.id as ref_id, r.primary_category_id as ref_category_id, r.status as ref_status, x.*
-        from listings r
-        left join lateral (
-          select ${summaryColumns}, true as approved, l.primary_category_id
-          from listing_alternatives a
-          join listings l on l.id = a.alternative_id and l.status = 'live'
-          left join categories pc on pc.id = l.primary_category_id
-          where a.listing_id = r.id
-          order by a.position, l.id
-        ) x on true
-        where r.slug = ${slug} and r.status in ('live', 'scheduled')`);
-      const first = r.rows[0];
-      if (!first) return undefined;
-      const ref = { id: first.ref_id, primary_category_id: first.ref_category_id, status: first.ref_status };
-      // The lateral join keeps the listing's row once with nulls when it has no approved alternative.
-      const approved = r.rows.filter((row): row is typeof row & { id: string } => row.id !== null).map(({ ref_id: _i, ref_category_id: _c, ref_status: _s, ...row }): ApprovedRow => row);
-      return { ref, approved };
-    },
+    refWithApproved: (slug: string) => refsWithApproved(slug),
 
     /**
      * A category's first `limit` live listings by votes (listings_primary_votes_idx) and how many
