@@ -178,3 +178,35 @@ test('an hourly rate beside monthly plans sells hours of service: the plans are 
   assert.equal(pricingModelOf(pricingSignals('Pay as you go\n$29 per month')), 'usage-based');
   assert.equal(pricingModelOf(pricingSignals('Hourly rate $80\n$29 per month')), 'usage-based');
 });
+
+test('a period after a slash is read after an amount, a currency, a seat or alone, not between two other words', () => {
+  for (const line of ['10 EUR/Monat', '49 zł/mies.', '990 Kč/měsíc', '99 kr/mån', '10 euros/mois', '9 €/kk', '12 €/v', '$10 per user/month', '/mo', '€ 29 / maand']) {
+    assert.equal(pricingModelOf(pricingSignals(line)), 'subscription', line);
+  }
+  // "By transfer or in cash": Finnish "/v" (a year) only after a price.
+  for (const line of ['Platba bankovním převodem/v hotovosti až po dodání.', 'Termine werden telefonisch/mündlich vereinbart']) {
+    assert.equal(pricingSignals(line).subscription, false, line);
+  }
+});
+
+test('an hourly rate after an add-on word prices extra hours on top of a fixed price: not paying by use', () => {
+  const extras = ['Zusätzliche Stunden +28€/h', 'Extra hour +30 €/h', 'Heure supplémentaire 35 €/heure', 'Hora extra 20 €/hora', 'Dodatkowa godzina 50 zł/godz.', 'Hodina navíc 300 Kč/hod', 'Lisätunti 30 €/h'];
+  for (const line of extras) assert.equal(pricingModelOf(pricingSignals(`Studio 79 €\n${line}`)), 'one-time', line);
+  // Without the add-on word the rate is still the price of the service by the hour.
+  assert.equal(pricingModelOf(pricingSignals('Studio 79 €\nReinigung 28 €/h')), 'usage-based');
+});
+
+const FREE_TOOLS: Record<Language, string> = {
+  en: 'Free SEO checker', de: 'Kostenloser Rechner', fr: 'Outil gratuit', es: 'Herramienta gratuita', pt: 'Ferramenta gratuita', it: 'Strumento gratuito',
+  nl: 'Gratis tool', pl: 'Darmowe narzędzie', cs: 'Nástroj zdarma', sk: 'Nástroj zadarmo', sv: 'Gratis verktyg', da: 'Gratis værktøj', nb: 'Gratis verktøy',
+  fi: 'Ilmainen työkalu', ru: 'Бесплатный инструмент', uk: 'Безкоштовний інструмент', ja: '無料ツール', ko: '무료 도구', zh: '免费工具', tr: 'Ücretsiz araç',
+};
+for (const lang of LANGUAGES) {
+  test(`pricing words (${lang}): a free tool beside a paid plan is a giveaway, not a free tier; alone it is a free product`, () => {
+    const tool = FREE_TOOLS[lang];
+    assert.equal(pricingModelOf(pricingSignals(`${tool}\n${LINES[lang].subscription}`)), 'subscription', tool);
+    assert.equal(pricingModelOf(pricingSignals(tool)), 'free', tool);
+    // A free plan beside the tool and the paid plan is still freemium.
+    assert.equal(pricingModelOf(pricingSignals(`${tool}\n${LINES[lang].free}\n${LINES[lang].subscription}`)), 'freemium', tool);
+  });
+}

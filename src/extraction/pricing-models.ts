@@ -21,6 +21,7 @@ import {
   SHIPPING_EXTRA as SHIPPING_EXTRA_WORDS,
   SUBSCRIPTION as SUBSCRIPTION_WORDS,
   TIER as TIER_WORDS,
+  TOOL,
   TRIAL,
   TRY,
   UNSPACED,
@@ -217,7 +218,14 @@ const ZERO_PRICE = /(?:\p{Sc}\s?0(?:[.,]00?)?(?![\d.,]*[1-9]))|(?<![\d.,])0(?:[.
 const FREEMIUM = /(?<![\p{L}\p{N}])freemium(?![\p{L}])/u;
 const SUBSCRIPTION: Reading = [
   ...words(SUBSCRIPTION_WORDS),
-  ...reading([PER_PERIOD], (per) => [`/ ?${per}${EDGE_AFTER}`], (per) => [`/\\s?${per}`]),
+  // After an amount, a currency ("10 EUR/Monat", "49 zł/mies.") or a seat ("user/month"), or alone ("/mo"
+  // split from its price): a slash between two other words joins them ("převodem/v hotovosti", by
+  // transfer or in cash), and Finnish "/v" is a year only after a price.
+  ...reading(
+    [PER_PERIOD],
+    (per) => [`(?<![\\p{L}])/ ?${per}${EDGE_AFTER}`, `(?<=\\d ?\\p{L}{1,8}\\.?)/ ?${per}${EDGE_AFTER}`, `${EDGE_BEFORE}${per} ?/ ?${per}${EDGE_AFTER}`],
+    (per) => [`/\\s?${per}`],
+  ),
   /\d\s?\p{Sc}?\s+an?\s+(?:month|year)(?![\p{L}])/u,
   // Korean writes the month before the amount ("월 9,900원"); not after a figure, where "3월" is March.
   /(?<![\p{L}\p{N}])(?<!\d )월 ?\d[\d,]* ?원/u,
@@ -231,6 +239,25 @@ const BY_THE_HOUR: Reading = [
   // Korean and Japanese write "per hour" before the amount ("시간당 30,000원", "1時間あたり3,000円").
   /시간당 ?[\d₩]|時間あたり ?[\d¥]/u,
 ];
+/**
+ * An hourly rate after an add-on word ("Zusätzliche Stunden +28€/h", "extra hour 30 €/h"): hours
+ * bought on top of a fixed price, as the other extras are, not how the service is paid. "/h" is
+ * written so in every language.
+ */
+const EXTRA_HOURS: Reading = reading(
+  [ADD_ON, PER_HOUR],
+  (extra, hour) => [`${EDGE_BEFORE}${extra} ${WORD_BETWEEN}\\+? ?\\p{Sc}? ?\\d[\\d.,]* ?${CURRENCY_WORD}? ?(?:${hour.replaceAll('\\/', '\\/ ?')}|\\/ ?h)${EDGE_AFTER}`],
+  (extra, hour) => [`${extra}\\s?\\+?\\d[\\d.,]*\\s?${CURRENCY_WORD}?\\s?(?:${hour}|\\/h)`],
+  'gu',
+);
+/** A free tool ("Herramienta gratuita", "free SEO checker"): a giveaway beside a paid plan (TOOL). */
+const FREE_TOOL: Reading = reading(
+  [FREE, TOOL],
+  // After the tool only the free word itself: the word after it may open the next line ("Outil gratuit" / "Gratuit pour toujours").
+  (free, tool) => [edged(`${free} ${WORD_BETWEEN}${tool}|${tool} ${free}`)],
+  (free, tool) => [`${free}\\s?${PARTICLE}\\s?${tool}|${tool}\\s?${PARTICLE}\\s?${free}`],
+  'gu',
+);
 const OPEN_SOURCE = words(OPEN_SOURCE_WORDS);
 /**
  * A paid tier named as such ("Premium", "Pro", "paid version", "kostenpflichtige Version") and
@@ -336,6 +363,8 @@ const AMOUNT = /(\p{Sc})\s?(\d+(?:[.,]\d+)?)|(?<!\d)(\d+(?:[.,]\d+)?)\s?(\p{Sc}|
 
 export interface PricingSignals {
   free: boolean;
+  /** The only free thing is a tool given away ("Herramienta gratuita"): the product is free only if nothing is paid. */
+  freeTool: boolean;
   freemium: boolean;
   subscription: boolean;
   oneTime: boolean;
@@ -364,14 +393,16 @@ function guarded(text: string): string {
 export function pricingSignals(text: string): PricingSignals {
   const t = guarded(text);
   const usageWords = readIn(t, USAGE) || statesCommission(t);
-  const byTheHour = readIn(t, BY_THE_HOUR);
+  const byTheHour = readIn(stripped(t, EXTRA_HOURS), BY_THE_HOUR);
+  const free = readIn(stripped(t, FREE_TOOL), FREE_WORD) || ZERO_PRICE.test(t);
   let paidAmount = false;
   for (const m of t.matchAll(AMOUNT)) {
     const n = Number((m[2] ?? m[3] ?? m[5] ?? m[6] ?? '0').replace(',', '.'));
     if (n > 0) paidAmount = true;
   }
   return {
-    free: readIn(t, FREE_WORD) || ZERO_PRICE.test(t),
+    free,
+    freeTool: !free && readIn(t, FREE_WORD),
     freemium: FREEMIUM.test(t),
     subscription: readIn(t, SUBSCRIPTION),
     oneTime: readIn(t, ONE_TIME),
@@ -391,7 +422,7 @@ export function statesPricingModel(text: string, model: PricingModel): boolean {
   const s = pricingSignals(text);
   switch (model) {
     case 'free':
-      return s.free;
+      return s.free || s.freeTool;
     case 'freemium':
       return s.freemium || s.freeAndPaidTier || (s.free && (s.paidAmount || s.subscription || s.oneTime));
     case 'subscription':
@@ -425,6 +456,6 @@ export function pricingModelOf(s: PricingSignals): PricingModel | null {
   if (s.shippingExtra) return 'one-time';
   // Likewise a basket to put products in.
   if (s.basket) return 'one-time';
-  if (s.free) return 'free';
+  if (s.free || s.freeTool) return 'free';
   return null;
 }

@@ -544,6 +544,35 @@ export const ADD_ON: WordList = {
 };
 
 /**
+ * A tool a site gives away beside what it sells ("Free tool: check your domain", "Herramienta
+ * gratuita", "kostenloser Rechner", "outil gratuit"): a checker, calculator or generator that
+ * brings visitors to a paid plan. Beside a price it is no free tier of the product; alone (a site
+ * that is only the free tool) it still says the product is free.
+ */
+export const TOOL: WordList = {
+  en: ['tool', 'tools', 'checker', 'calculator', 'generator'],
+  de: ['tool', 'tools', 'werkzeug…', 'rechner', 'generator', 'checker'],
+  fr: ['outil', 'outils', 'calculateur', 'simulateur', 'générateur', 'vérificateur'],
+  es: ['herramienta', 'herramientas', 'calculadora', 'simulador', 'generador', 'verificador'],
+  pt: ['ferramenta', 'ferramentas', 'calculadora', 'simulador', 'gerador', 'verificador'],
+  it: ['strumento', 'strumenti', 'calcolatore', 'simulatore', 'generatore', 'verificatore'],
+  nl: ['tool', 'tools', 'rekentool', 'calculator', 'generator', 'checker'],
+  pl: ['narzędzi…', 'kalkulator…', 'generator…'],
+  cs: ['nástroj…', 'kalkulačk…', 'generátor…'],
+  sk: ['nástroj…', 'kalkulačk…', 'generátor…'],
+  sv: ['verktyg…', 'kalkylator…', 'räknare', 'generator…'],
+  da: ['værktøj…', 'beregner…', 'generator…'],
+  nb: ['verktøy…', 'kalkulator…', 'generator…'],
+  fi: ['työkalu…', 'laskuri…', 'generaattori…'],
+  ru: ['инструмент…', 'калькулятор…', 'генератор…'],
+  uk: ['інструмент…', 'калькулятор…', 'генератор…'],
+  ja: ['ツール', '計算機', 'シミュレーター', 'ジェネレーター'],
+  ko: ['도구', '툴', '계산기', '생성기'],
+  zh: ['工具', '计算器', '計算器', '生成器'],
+  tr: ['araç', 'aracı', 'araçlar…', 'hesaplayıcı', 'oluşturucu'],
+};
+
+/**
  * Regular, recurring service ("regular or one-off cleaning", "regelmäßig oder einmalig",
  * "pravidelně nebo jednorázově"): beside a one-time word it names how often the work is done,
  * not how it is paid. Left out: "fixed" words (Dutch "vast", Danish/Norwegian "fast", Polish
