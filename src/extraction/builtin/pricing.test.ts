@@ -151,6 +151,28 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     expect: { model: 'usage-based', summary: null },
   },
   {
+    name: 'a free redo under a guarantee, said in a sentence of a price page: no free model',
+    pages: { '/': doc('pl', '<h1>Sprzątanie mieszkań</h1><h2>Cennik</h2><p>100% gwarancja na wszystkie usługi. Jeśli nie będziesz zadowolony - przerabiamy za darmo.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a free quote said in a longer sentence of a price page (its "without obligation" word misspelt): no free model',
+    pages: {
+      '/': doc('cs', '<h1>Elektroinstalace</h1><h2>Ceník</h2><p>Jednotlivé zakázky jsou naceňovány individuálně podle rozsahu prací. Cenovou nabídku vypracujeme nazávazně a zdarma.</p>'),
+    },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a product that is free says so in a line of its own: free',
+    pages: { '/': doc('en', '<h1>Timer</h1><h2>Pricing</h2><p>Free for everyone</p><p>If you like it, tell a friend about it and share it on your blog.</p>') },
+    expect: { model: 'free', summary: 'Free for everyone' },
+  },
+  {
+    name: 'a free tool beside one monthly plan: a subscription',
+    pages: { '/': doc('es', '<h1>Correo seguro</h1><h2>Precios</h2><p>Informe Mensual PDF</p><p>$20.000 CLP / mes</p><h3>Herramienta gratuita</h3><p>Analiza tu dominio en segundos.</p>') },
+    expect: { model: 'subscription', summary: 'Informe Mensual PDF $20.000 CLP / mes' },
+  },
+  {
     name: 'a sentence about a cart is no basket button',
     pages: { '/': doc('en', '<h1>Shop builder</h1><p>Customers add to cart from any page of your site.</p>') },
     expect: { model: null, summary: null },

@@ -32,7 +32,7 @@ export function pricingProposals(site: Site): FieldProposal[] {
     const said = statements(page).filter((s) => s.length <= 300);
     const signalled = said.map((text) => ({ text, s: pricingSignals(text) }));
     const all = pricingSignals(said.join('\n'));
-    const model = pricingModelOf(all);
+    const model = freeSaidInPassing(pricingModelOf(all), signalled) ? null : pricingModelOf(all);
     if (model) out.push(propose('pricing_model', model, supporting(model, signalled).map((t) => page.quote(t))));
     out.push(summary(page));
     if (out.some((p) => p?.field === 'pricing_model')) break;
@@ -49,6 +49,17 @@ export function pricingProposals(site: Site): FieldProposal[] {
   const model = out.find((p) => p?.field === 'pricing_model')?.value;
   if (!out.some((p) => p?.field === 'pricing_summary') && (model === 'free' || model === 'open-source')) out.push(freeLine(site));
   return out.filter((p): p is FieldProposal => p !== null);
+}
+
+/**
+ * A product that costs nothing says so in a line of its own ("Free", "Zdarma, bez registrace",
+ * "100% free"). A free word only inside longer sentences is about something else the business
+ * gives: a quote ("Cenovou nabídku vypracujeme nezávazně a zdarma"), a redo under its guarantee
+ * ("Jeśli nie będziesz zadowolony - przerabiamy za darmo"). Such a page states no free model.
+ */
+const MAX_FREE_STATEMENT = 40;
+function freeSaidInPassing(model: PricingModel | null, said: Array<{ text: string; s: PricingSignals }>): boolean {
+  return model === 'free' && !said.some((x) => (x.s.free || x.s.freeTool) && x.text.length <= MAX_FREE_STATEMENT);
 }
 
 /** A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source. */
@@ -113,7 +124,8 @@ function supporting(model: PricingModel, said: Array<{ text: string; s: PricingS
       texts.push(first((s) => s.oneTime) ?? first((s) => (s.paidAmount || s.shippingExtra || s.basket) && !s.subscription && !s.usage));
       break;
     case 'subscription':
-      texts.push(first((s) => s.subscription));
+      // The price by the period ("$20.000 CLP / mes") before a period word that may name something else ("Informe Mensual").
+      texts.push(first((s) => s.subscription && s.paidAmount) ?? first((s) => s.subscription));
       break;
     case 'free':
       texts.push(first((s) => s.free));
