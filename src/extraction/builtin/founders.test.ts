@@ -36,6 +36,27 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<
     expect: [['Stefan Maier', 'Vertreten durch', null]],
   },
   {
+    name: 'an imprint heading that labels the person named, with the role, in the line below: the label is no name, the person is',
+    pages: {
+      '/': doc('de', '<h1>Gebäudereinigung</h1>'),
+      '/impressum': doc('de', '<h1>Impressum</h1><div><h2>Anschrift</h2><p>Acme Reinigung UG<br>Hauptstraße 1<br>50667 Köln</p><h2>Vertretungsberechtigte Person</h2><p>Fynn Laubkermeier (Geschäftsführer)</p><h2>Registereintrag</h2><p>HRB 1</p></div>'),
+    },
+    expect: [['Fynn Laubkermeier', 'Geschäftsführer', null]],
+  },
+  {
+    name: 'a review card with rating stars signed by the head of another business: no founder; the team card beside it is one',
+    pages: {
+      '/': doc(
+        'da',
+        '<h1>Webbureau</h1><section><h2>Resultater der taler for sig selv</h2><div class="card"><p>Vi så en stigning i konverteringsraten.</p>' +
+          '<div class="author"><div>MK</div><div><div>Mikkel Kastrup</div><div>CEO, Brotego</div></div><div>★★★★★</div></div></div></section>' +
+          '<section><h2>Anmeldelser</h2><div class="review"><h3>Sara Holm</h3><p>Founder, DentaAid</p><p>★★★★★</p></div></section>' +
+          '<section><h2>Holdet</h2><div class="person"><div>Anna Berg</div><div>Stifter</div></div></section>',
+      ),
+    },
+    expect: [['Anna Berg', 'Stifter', null]],
+  },
+  {
     name: 'a Japanese representative: 代表, a space or a colon, a name in kanji; 代表作品 is no name',
     pages: {
       '/': doc('ja', '<h1>佐藤農園</h1><p>代表作品集はこちら。</p><div class="profile"><p>代表 佐藤節雄（さとうせつお）</p><p>群馬県で米を育てています。</p></div>'),

@@ -325,7 +325,7 @@ function teamCards(page: SitePage): TeamCard[] {
     const next = $(el).next()[0] as Element | undefined;
     const role = next ? founderRoleLine(clean(elementText(next)), page.snapshot.lang) : null;
     // "Bäckerei Korn" over "Inhaber: Karl Korn": the role line names its own person.
-    if (!role || !rolesWithName(role).next().done) return;
+    if (!role || !rolesWithName(role).next().done || inRatedCard($, el)) return;
     const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: null });
   });
@@ -342,12 +342,33 @@ function teamCards(page: SitePage): TeamCard[] {
       .map((c) => clean(elementText(c as Element)))
       .filter(Boolean);
     const roleAt = lines.findIndex((l) => founderRoleLine(l, page.snapshot.lang) !== null);
-    if (roleAt === -1) return;
+    if (roleAt === -1 || inRatedCard($, el)) return;
     const role = founderRoleLine(lines[roleAt], page.snapshot.lang)!;
+    // "Vertretungsberechtigte Person" over "Fynn Laubkermeier (Geschäftsführer)": the role line opens with its own person, so the heading is a label.
+    const lead = role.split(/[(,\u2013\u2014]| - /)[0].trim();
+    if (lead !== role && isWholeName(lead)) return;
     const bio = lines.find((l, i) => i !== roleAt && l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: clean(elementText(card[0])) });
   });
   return cards;
+}
+
+/** Rating stars: a card that gives them is a customer's review. */
+const RATING_STARS = /[\u2605\u2B50]/u;
+/** Levels above a name that still belong to its card (name, name and role, the card). */
+const CARD_DEPTH = 3;
+
+/**
+ * A name in a card that also gives rating stars ("Mikkel Kastrup" / "CEO, Brotego" / ★★★★★):
+ * a customer signing a review, the head of another business, not a founder of this one.
+ */
+function inRatedCard($: SitePage['$'], el: Element): boolean {
+  for (const p of $(el).parents().slice(0, CARD_DEPTH).toArray()) {
+    // A section, or a block with headings of its own, holds more than one card.
+    if (['section', 'main', 'body', 'article'].includes((p as Element).name) || $(p).find('h1, h2, h3, h4, h5, h6').not(el).length) return false;
+    if (RATING_STARS.test(elementText(p as Element))) return true;
+  }
+  return false;
 }
 
 /**
