@@ -210,3 +210,18 @@ for (const lang of LANGUAGES) {
     assert.equal(pricingModelOf(pricingSignals(`${tool}\n${LINES[lang].free}\n${LINES[lang].subscription}`)), 'freemium', tool);
   });
 }
+
+const PERIODIC_LINES: Record<Language, string> = {
+  en: 'Annual tax return', de: 'Monatlicher Bericht', fr: 'Rapport mensuel', es: 'Informe mensual', pt: 'Relatório mensal', it: 'Report mensile',
+  nl: 'Maandelijks rapport', pl: 'Rozliczenie roczne', cs: 'Zasíláme přehled měsíčně', sk: 'Posielame prehľad mesačne', sv: 'Månatlig rapport',
+  da: 'Årlig eftersyn', nb: 'Årlig kontroll', fi: 'Raportti kuukausittain', ru: 'Ежемесячный отчёт', uk: 'Щомісячний звіт', ja: '毎月のレポート',
+  ko: '매월 보고서', zh: '每月报告', tr: 'Aylık rapor',
+};
+for (const lang of LANGUAGES) {
+  test(`pricing words (${lang}): a period word beside what is done each period ("annual tax return") is how often, not a plan by the period`, () => {
+    const line = PERIODIC_LINES[lang];
+    assert.equal(pricingSignals(line).subscription, false, line);
+    // Beside a price by the period the plan is still a subscription.
+    assert.equal(pricingModelOf(pricingSignals(`${line}\n${LINES[lang].subscription}`)), 'subscription', line);
+  });
+}

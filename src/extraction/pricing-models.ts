@@ -16,6 +16,7 @@ import {
   PAID_TIER as PAID_TIER_WORDS,
   PER_HOUR,
   PER_PERIOD,
+  PERIODIC,
   PERIODS,
   REGULAR,
   SHIPPING_EXTRA as SHIPPING_EXTRA_WORDS,
@@ -168,6 +169,19 @@ const NOT_ONCE: Reading = [
     'gu',
   ),
 ];
+
+/**
+ * A period word naming how often something is done or delivered ("annual tax return", "Informe
+ * Mensual", "rozliczenie roczne"): no plan paid by the period. The noun may follow with a word
+ * between ("annual tax return"); before the period word only right beside it, as a noun closing
+ * one line is not to be read with the period word opening the next.
+ */
+const NOT_FEE: Reading = reading(
+  [SUBSCRIPTION_WORDS, PERIODIC],
+  (period, thing) => [edged(`${period} ${WORD_BETWEEN}${thing}|${thing} ${period}`)],
+  (period, thing) => [`${period}\\s?${PARTICLE}\\s?${thing}`],
+  'gu',
+);
 
 /**
  * "Free during the beta", "kostenlos in der Beta-Phase", "ベータ期間中は無料": a product free while it
@@ -384,7 +398,7 @@ export interface PricingSignals {
 
 /** The comparison form of a passage without its free trials, freebies and refusals. */
 function guarded(text: string): string {
-  const t = stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN);
+  const t = stripped(stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN), NOT_FEE);
   // Only a text with a one-time word can hold a top-up or "regularly or once".
   return readIn(t, ONE_TIME) ? stripped(t, NOT_ONCE) : t;
 }

@@ -544,6 +544,34 @@ export const ADD_ON: WordList = {
 };
 
 /**
+ * What is done or delivered each period, named by the period word ("annual tax return", "Informe
+ * Mensual", "rozliczenie roczne", "årlig kontroll", "monatlicher Bericht"): beside such a noun,
+ * "monthly" or "annual" says how often the work is done, not that a plan is paid by the period.
+ */
+export const PERIODIC: WordList = {
+  en: ['report', 'reports', 'reporting', 'return', 'returns', 'tax return', 'tax returns', 'statement', 'statements', 'inspection', 'inspections', 'check-up', 'checkup', 'review', 'reviews', 'accounts', 'meeting', 'meetings', 'newsletter'],
+  de: ['bericht…', 'report…', 'reporting', 'steuererklärung…', 'abschluss…', 'abschlüsse', 'prüfung…', 'kontrolle…', 'inspektion…', 'auswertung…', 'versammlung…', 'newsletter'],
+  fr: ['rapport…', 'bilan…', 'déclaration…', 'contrôle…', 'inspection…', 'relevé…', 'compte rendu', 'comptes rendus', 'réunion…', 'newsletter'],
+  es: ['informe…', 'reporte…', 'declaración…', 'declaraciones', 'balance…', 'revisión…', 'revisiones', 'inspección…', 'inspecciones', 'resumen…', 'reunión…', 'reuniones', 'boletín…'],
+  pt: ['relatório…', 'declaração…', 'declarações', 'balanço…', 'revisão…', 'revisões', 'inspeção…', 'inspeções', 'vistoria…', 'resumo…', 'reunião…', 'reuniões', 'boletim…'],
+  it: ['report', 'rapporto…', 'rapporti', 'relazione…', 'relazioni', 'dichiarazione…', 'dichiarazioni', 'bilancio…', 'bilanci', 'revisione…', 'revisioni', 'ispezione…', 'ispezioni', 'riunione…', 'riunioni'],
+  nl: ['rapport…', 'rapportage…', 'verslag…', 'aangifte…', 'jaarrekening…', 'inspectie…', 'keuring…', 'overzicht…', 'vergadering…', 'nieuwsbrief…'],
+  pl: ['raport…', 'sprawozdani…', 'rozliczeni…', 'zeznani…', 'deklaracj…', 'przegląd…', 'przeglądy', 'inspekcj…', 'zestawieni…', 'zebrani…', 'bilans…'],
+  cs: ['zpráv…', 'report…', 'přiznání', 'vyúčtování', 'uzávěrk…', 'revize', 'revizi', 'prohlídk…', 'přehled…', 'schůz…'],
+  sk: ['správ…', 'report…', 'priznani…', 'vyúčtovani…', 'uzávierk…', 'revízi…', 'prehliadk…', 'prehľad…', 'schôdz…'],
+  sv: ['rapport…', 'deklaration…', 'bokslut…', 'kontroll…', 'besiktning…', 'granskning…', 'sammanställning…', 'möte…', 'nyhetsbrev…'],
+  da: ['rapport…', 'selvangivelse…', 'regnskab…', 'kontrol…', 'eftersyn…', 'gennemgang…', 'opgørelse…', 'møde…', 'nyhedsbrev…'],
+  nb: ['rapport…', 'selvangivelse…', 'regnskap…', 'kontroll…', 'ettersyn…', 'gjennomgang…', 'oppgjør…', 'møte…', 'nyhetsbrev…'],
+  fi: ['raportti…', 'raportin', 'raportit', 'ilmoitu…', 'ilmoituk…', 'tilinpäätö…', 'tarkastu…', 'tarkastuk…', 'katsau…', 'kokou…'],
+  ru: ['отчет…', 'отчёт…', 'деклараци…', 'проверк…', 'осмотр…', 'обзор…', 'собрани…'],
+  uk: ['звіт…', 'декларац…', 'перевірк…', 'огляд…', 'збор…'],
+  ja: ['レポート', '報告', '報告書', '点検', '検査', '申告', '決算'],
+  ko: ['보고서', '리포트', '점검', '검사', '신고', '결산'],
+  zh: ['报告', '報告', '检查', '檢查', '申报', '申報', '审核', '審核'],
+  tr: ['rapor…', 'beyanname…', 'denetim…', 'muayene…', 'bülten…', 'toplantı…'],
+};
+
+/**
  * A tool a site gives away beside what it sells ("Free tool: check your domain", "Herramienta
  * gratuita", "kostenloser Rechner", "outil gratuit"): a checker, calculator or generator that
  * brings visitors to a paid plan. Beside a price it is no free tier of the product; alone (a site
