@@ -189,3 +189,14 @@ test('JSON-LD keywords without a meta keywords tag are the keywords, never the t
   assert.deepEqual(d.fields.keywords.value, ['clavier', 'disposition', 'typographie']);
   assert.equal(d.fields.tags.state, 'not_found');
 });
+
+test('a stage badge on one card of a grid of products is that product\'s, not the site\'s', async () => {
+  const card = (name: string, badge: string) => `<div class="card"><h3>${name}</h3><p>Risponde ai clienti su WhatsApp.</p><span>${badge}</span></div>`;
+  const home = (cards: string) =>
+    pageFromHtml('https://botready.test/', `<!doctype html><html lang="it"><head><title>BotReady</title></head><body><main><h1>BotReady</h1><p>Il tuo assistente WhatsApp.</p><section><h2>I nostri prodotti</h2><div class="grid">${cards}</div></section></main></body></html>`);
+  const grid = [home(card('BotReady', 'Disponibile ora') + card('BotSocial', 'Coming soon') + card('BotLead', 'Coming soon'))];
+  assert.equal((await draft(grid)).draft.fields.stage.state, 'not_found');
+  // The same badge in the hero, beside the product's own heading, is its stage.
+  const hero = [pageFromHtml('https://botready.test/', '<!doctype html><html lang="it"><head><title>BotReady</title></head><body><main><div class="hero"><span>Coming soon</span><h1>BotReady</h1><p>Il tuo assistente WhatsApp.</p></div></main></body></html>')];
+  assert.equal((await draft(hero)).draft.fields.stage.value, 'Coming soon');
+});

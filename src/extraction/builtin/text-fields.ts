@@ -381,13 +381,35 @@ function listFromStated(field: 'keywords', page: SitePage, stated: { stated: str
 
 const STAGE = /(?<![\p{L}])(public beta|private beta|open beta|closed beta|early access|beta|alpha|coming soon|pre-launch|frühzugang|accès anticipé|acceso anticipado|bêta)(?![\p{L}]|\.\p{L})/iu;
 
+/** Levels above a badge that still belong to its card. */
+const BADGE_CARD_DEPTH = 3;
+const ITEM_HEADINGS = 'h2, h3, h4';
+
+/**
+ * A badge on one card of a grid whose cards each have a heading ("BotSocial" / "Coming soon"
+ * beside "BotReady" / "Available now"): the stage of that item (a sister product, a plan, a
+ * feature), not of the product the site presents.
+ */
+function inItemOfGrid($: SitePage['$'], badge: Element): boolean {
+  for (const card of $(badge).parents().slice(0, BADGE_CARD_DEPTH).toArray()) {
+    const el = card as Element;
+    if (['section', 'main', 'body', 'header', 'footer'].includes(el.name) || $(el).find('h1').length) return false;
+    if (!$(el).find(ITEM_HEADINGS).length) continue;
+    return $(el)
+      .siblings(el.name)
+      .toArray()
+      .some((sibling) => $(sibling).find(ITEM_HEADINGS).length > 0);
+  }
+  return false;
+}
+
 /** A stage only when the home page says so in its title, headings, badges or description. */
 function stage(home: SitePage): FieldProposal | null {
   const $ = home.$;
   // Where a product announces its stage: the title, the main headings, the hero's line, a badge.
   // Not running text or links: "our alpha release" in a news item, "beta.gouv.fr" in a sentence.
   const h1 = mainHeading($);
-  const badges = $('span, small, mark, strong').toArray().filter((el) => !inChrome($, el as Element) && $(el).closest('p, li, a').length === 0);
+  const badges = $('span, small, mark, strong').toArray().filter((el) => !inChrome($, el as Element) && $(el).closest('p, li, a').length === 0 && !inItemOfGrid($, el as Element));
   const places = [home.meta.title, ...$('h1, h2').toArray().map((el) => clean(elementText(el))), heroSubline($, h1), ...badges.map((el) => clean(elementText(el))).filter((t) => t.length <= 40), home.meta.description];
   for (const text of places) {
     if (!text || text.length > 200) continue;
