@@ -32,7 +32,8 @@ export function pricingProposals(site: Site): FieldProposal[] {
     const said = statements(page).filter((s) => s.length <= 300);
     const signalled = said.map((text) => ({ text, s: pricingSignals(text) }));
     const all = pricingSignals(said.join('\n'));
-    const model = freeSaidInPassing(pricingModelOf(all), signalled) ? null : pricingModelOf(all);
+    const read = pricingModelOf(all);
+    const model = freeSaidInPassing(read, signalled) ? null : read;
     if (model) out.push(propose('pricing_model', model, supporting(model, signalled).map((t) => page.quote(t))));
     out.push(summary(page));
     if (out.some((p) => p?.field === 'pricing_model')) break;
