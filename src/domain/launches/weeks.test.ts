@@ -32,3 +32,17 @@ test('addWeeks and weeksBetween are inverse, and isValidDate rejects impossible 
   assert.equal(isValidDate('2024-02-29'), true);
   assert.equal(isValidDate('2024-2-9'), false);
 });
+
+test('the date and week of instants asked for in turn, across midnight and timezones, are each their own', () => {
+  // One second before and at local midnight, Berlin (UTC+1 in winter) and Auckland, alternately: the last answer kept per timezone never leaks.
+  const before = new Date('2026-11-29T22:59:59.999Z');
+  const at = new Date('2026-11-29T23:00:00.000Z');
+  for (let i = 0; i < 3; i++) {
+    assert.equal(localDate(before, 'Europe/Berlin'), '2026-11-29');
+    assert.equal(weekOf(before, 'Europe/Berlin'), '2026-11-23');
+    assert.equal(localDate(at, 'Europe/Berlin'), '2026-11-30');
+    assert.equal(weekOf(at, 'Europe/Berlin'), '2026-11-30');
+    assert.equal(localDate(at, 'Pacific/Auckland'), '2026-11-30');
+    assert.equal(weekOf(before, 'UTC'), '2026-11-23');
+  }
+});

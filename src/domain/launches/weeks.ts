@@ -5,15 +5,26 @@
 export type IsoDate = string;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The last date found per timezone and the second it was found for. Every public page asks for
+ * the current week, several times; Intl's formatting cost more than the cached page it served.
+ * Offsets are whole seconds, so a local date never changes within one second.
+ */
+const lastDates = new Map<string, { second: number; date: IsoDate }>();
 
 /** The calendar date of an instant in a timezone. */
 export function localDate(instant: Date, timeZone: string): IsoDate {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDates.get(timeZone);
+  if (last?.second === second) return last.date;
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, f);
   }
-  return f.format(instant);
+  const date = f.format(instant);
+  lastDates.set(timeZone, { second, date });
+  return date;
 }
 
 const toUtc = (d: IsoDate) => {
@@ -41,8 +52,15 @@ export function mondayOf(d: IsoDate): IsoDate {
   return addDays(d, 1 - isoDow);
 }
 
+/** The last week found: today's, asked for by nearly every call. */
+let lastWeek = { date: '', monday: '' };
+
 /** The Monday of the week an instant falls in, in the site timezone. */
-export const weekOf = (instant: Date, timeZone: string): IsoDate => mondayOf(localDate(instant, timeZone));
+export function weekOf(instant: Date, timeZone: string): IsoDate {
+  const date = localDate(instant, timeZone);
+  if (lastWeek.date !== date) lastWeek = { date, monday: mondayOf(date) };
+  return lastWeek.monday;
+}
 
 /** Whole weeks from one Monday to another. */
 export const weeksBetween = (from: IsoDate, to: IsoDate): number =>
