@@ -225,3 +225,98 @@ for (const lang of LANGUAGES) {
     assert.equal(pricingModelOf(pricingSignals(`${line}\n${LINES[lang].subscription}`)), 'subscription', line);
   });
 }
+
+// Audit round three: a zero price by days, "start free" beside a trial, a promotion, a setup fee,
+// a free pilot, a free call-out, years of experience, a free first meeting, a described free tool.
+test('a zero price by a number of days is a trial\'s price, not a free plan', () => {
+  for (const line of ['$0 / 15 días', '€0 /14 dagen', '0 € für 30 Tage', '$0 for 7 days']) {
+    assert.equal(pricingSignals(`${line}\n$0.75 mensual por estudiante`).free, false, line);
+  }
+  // A zero price by the month is a free plan's.
+  assert.equal(pricingModelOf(pricingSignals('$0 / month\n$9 / month')), 'freemium');
+});
+
+const START_FREE_LINES: Record<Language, string> = {
+  en: 'Start for free', de: 'Kostenlos starten', fr: 'Commencer gratuitement', es: 'Comenzar gratis', pt: 'Começar grátis', it: 'Inizia gratis',
+  nl: 'Gratis starten', pl: 'Zacznij za darmo', cs: 'Začněte zdarma', sk: 'Začnite zadarmo', sv: 'Kom igång gratis', da: 'Kom i gang gratis',
+  nb: 'Kom i gang gratis', fi: 'Aloita ilmaiseksi', ru: 'Начать бесплатно', uk: 'Почати безкоштовно', ja: '無料で始める', ko: '무료로 시작하기',
+  zh: '免费开始', tr: 'Ücretsiz başla',
+};
+for (const lang of LANGUAGES) {
+  test(`pricing words (${lang}): "start free" beside a trial starts the trial; alone it is still free`, () => {
+    const line = START_FREE_LINES[lang];
+    assert.equal(pricingModelOf(pricingSignals(`${LINES[lang].trial}\n${line}\n${LINES[lang].subscription}`)), 'subscription', line);
+    assert.equal(pricingModelOf(pricingSignals(`${line}\n${LINES[lang].subscription}`)), 'freemium', line);
+    // The page's trial may stand elsewhere on it: the caller says so.
+    assert.equal(pricingSignals(line, { trial: true }).free, false, line);
+  });
+}
+
+const PROMOTIONS: Record<Language, string> = {
+  en: 'Buy 2, get 1 free', de: 'Kaufe 2 und erhalte 1 gratis', fr: 'Achetez 2, le 3e est gratuit', es: 'Compra 1 activación y la 2da es GRATIS',
+  pt: 'Compre 2 e leve 1 grátis', it: 'Acquista 2 e il terzo è gratis', nl: 'Koop 2 en krijg 1 gratis', pl: 'Kup 2, trzeci za darmo',
+  cs: 'Kupte 2 a třetí máte zdarma', sk: 'Kúpte 2 a tretí máte zadarmo', sv: 'Köp 2 och få 1 gratis', da: 'Køb 2 og få 1 gratis',
+  nb: 'Kjøp 2 og få 1 gratis', fi: 'Osta 2 ja saat kolmannen ilmaiseksi', ru: 'Купите 2 и получите 1 бесплатно', uk: 'Купіть 2 і отримайте 1 безкоштовно',
+  ja: '2つ購入で1つ無料', ko: '2개 구매 시 1개 무료', zh: '购买两件送一件免费', tr: '2 al 1 bedava',
+};
+for (const lang of LANGUAGES) {
+  test(`pricing words (${lang}): "buy two, get one free" is a promotion on what is bought, not a free tier`, () => {
+    const line = PROMOTIONS[lang];
+    assert.equal(pricingSignals(line).free, false, line);
+    assert.equal(pricingModelOf(pricingSignals(`${line}\n${LINES[lang].subscription}`)), 'subscription', line);
+  });
+}
+
+test('a one-time word in a setup line prices the setup beside the plan: the plan is a subscription; alone the setup is still paid once', () => {
+  const setup = 'Activación remota: $39.99 por dispositivo (Pago único)';
+  assert.equal(pricingModelOf(pricingSignals(`${setup}\n$0.75 mensual por estudiante activo`)), 'subscription');
+  assert.equal(pricingModelOf(pricingSignals(setup)), 'one-time');
+  assert.equal(pricingModelOf(pricingSignals('Einrichtung einmalig 99 €\n19 € pro Monat')), 'subscription');
+  // A one-time payment that sets nothing up is still one.
+  assert.equal(pricingModelOf(pricingSignals('Pago único de $39.99')), 'one-time');
+});
+
+test('a free pilot is a trial: no free plan', () => {
+  assert.equal(pricingSignals('Piloto\nGratis').free, false);
+  assert.equal(pricingSignals('Free pilot project').free, false);
+  assert.equal(pricingSignals('Kostenloses Pilotprojekt').free, false);
+});
+
+test('a free call-out is a freebie beside the prices, not a free tier', () => {
+  for (const line of ['devis gratuit, déplacement gratuit', 'Anfahrt kostenlos', 'Free call-out in the city', 'Desplazamiento gratuito', 'Gratis voorrijkosten']) {
+    assert.equal(pricingModelOf(pricingSignals(`${line}\nà partir de 120 EUR`)), 'one-time', line);
+  }
+});
+
+test('years of experience are no plan by the year', () => {
+  for (const line of ['15+ Yıllık Tecrübe', '10 yıllık deneyim']) assert.equal(pricingSignals(line).subscription, false, line);
+  assert.equal(pricingSignals('Yıllık 990 TL').subscription, true);
+});
+
+const FIRST_FREE_LINES: Record<Language, string> = {
+  en: 'Your first lesson is free', de: 'Die erste Stunde ist kostenlos', fr: 'La première séance est gratuite', es: 'La primera clase es gratis',
+  pt: 'A primeira aula é grátis', it: 'Il primo incontro per le ripetizioni è completamente gratuito', nl: 'De eerste les is gratis',
+  pl: 'Pierwsza lekcja jest bezpłatna', cs: 'První lekce je zdarma', sk: 'Prvá hodina je zadarmo', sv: 'Första lektionen är gratis',
+  da: 'Første time er gratis', nb: 'Første time er gratis', fi: 'Ensimmäinen tunti on ilmainen', ru: 'Первое занятие бесплатно',
+  uk: 'Перше заняття безкоштовне', ja: '初回は無料', ko: '첫 수업 무료', zh: '首次免费', tr: 'İlk ders ücretsiz',
+};
+for (const lang of LANGUAGES) {
+  test(`pricing words (${lang}): the first meeting of a paid service, free, is a try-out, not a free tier`, () => {
+    const line = FIRST_FREE_LINES[lang];
+    assert.equal(pricingSignals(line).free, false, line);
+  });
+}
+
+test('a free tier\'s limit ("your first 3 projects are free") still reads as free', () => {
+  assert.equal(pricingSignals('Your first 3 projects are free').free, true);
+});
+
+test('a tool described by up to six words before its free word, in one line, is a giveaway; across lines it is not read so', () => {
+  const tool = 'El panel incluye una herramienta de migración masiva vía Excel totalmente gratuita.';
+  assert.equal(pricingModelOf(pricingSignals(`${tool}\n$0.75 mensual`)), 'subscription');
+  assert.equal(pricingModelOf(pricingSignals('SEO tool for agencies\nFree\n$9 per month')), 'freemium');
+});
+
+test('a number of days and up to three words before a free word are a trial', () => {
+  assert.equal(pricingSignals('se habilita 15 días de acceso total gratuito').free, false);
+});

@@ -3,8 +3,10 @@ import {
   ABOUT,
   ADD_ON,
   BETA,
+  BUY,
   CHARGES,
   FREE,
+  FIRST,
   FREEBIES,
   NON_BINDING,
   LANGUAGES,
@@ -19,7 +21,10 @@ import {
   PERIODIC,
   PERIODS,
   REGULAR,
+  REWARD,
+  SETUP,
   SHIPPING_EXTRA as SHIPPING_EXTRA_WORDS,
+  START,
   SUBSCRIPTION as SUBSCRIPTION_WORDS,
   TIER as TIER_WORDS,
   TOOL,
@@ -105,6 +110,9 @@ const AND_BETWEEN = '(?:(?:[\\p{L}\\p{N}-]+|&) )?';
 /** A particle between two words of an unspaced script ("無料で相談", "무료로 체험", "登録は無料"). */
 const PARTICLE = '(?:で|は|が|も|の|로|으로|이|가|은|는|도|비)?';
 
+/** A price of nothing ("$0", "0 €", "€0.00"), read from the currency or the first digit. */
+const ZERO_AMOUNT = '(?:\\p{Sc} ?0(?:[.,]00?)?(?![\\d.,]*[1-9])|(?<![\\d.,])0(?:[.,]00?)? ?\\p{Sc})';
+
 /**
  * "Free trial" and its translations say nothing about a free plan: a free word beside a trial
  * word or "try", and a free period counted in days or months ("14 days free", "zdarma na 30 dní").
@@ -119,8 +127,15 @@ const TRIAL_GUARD: Reading = [
   ),
   ...reading(
     [FREE, PERIODS],
-    (free, period) => [edged(`\\d+ ?-?${period} ${WORD_BETWEEN}${free}|${free} (?:\\p{L}{1,8} )?\\d+ ?-?${period}`)],
+    // "15 días de acceso total gratuito": up to three words between the days and the free word.
+    (free, period) => [edged(`\\d+ ?-?${period} (?:[\\p{L}\\p{N}-]+ ){0,3}${free}|${free} (?:\\p{L}{1,8} )?\\d+ ?-?${period}`)],
     (free, period) => [`(?<!\\d)\\d+\\s?${period}\\s?${free}|${free}\\s?\\d+\\s?${period}`],
+    'gu',
+  ),  // A zero price by a number of days ("$0 / 15 días", "0 € für 14 Tage"): the length of a trial, not a free plan.
+  ...reading(
+    [PERIODS],
+    (period) => [`${ZERO_AMOUNT}(?: ?\\/ ?| )(?:\\p{L}{1,8} )?\\d+ ?-?${period}${EDGE_AFTER}`],
+    (period) => [`${ZERO_AMOUNT}\\s?\\/?\\s?\\d+\\s?${period}`],
     'gu',
   ),
 ];
@@ -209,6 +224,61 @@ function withoutBetaFree(text: string): string {
       if (!BETA_STEMS.some((stem) => lowerLine.includes(stem))) return line;
       const norm = normalizeForMatch(line);
       return readIn(norm, FREE_IN_BETA) ? stripped(norm, EVERY_FREE_WORD) : line;
+    })
+    .join('\n');
+}
+
+/**
+ * "Buy 2, get 1 free", "Compra 1 activación y la 2da es GRATIS": a free word later in a line that
+ * opens with buying is a promotion on what is bought, not a free tier (read line by line, as the
+ * words may stand six apart).
+ */
+const PROMOTION: Reading = reading(
+  [BUY, FREE],
+  (buy, free) => [edged(`${buy} (?:\\S+ ){0,6}${free}`)],
+  (buy, free) => [`${buy}[^\\n]{0,20}${free}`],
+);
+/** "Comenzar gratis", "Start for free", "Jetzt kostenlos starten": a button's free start. */
+const START_FREE: Reading = reading(
+  [START, FREE],
+  (start, free) => [edged(`${start} ${WORD_BETWEEN}${free}|${free} ${start}`)],
+  (start, free) => [`${start}\\s?${free}|${free}\\s?${PARTICLE}\\s?${start}`],
+);
+const TRIAL_WORD: Reading = words(TRIAL);
+/**
+ * A tool and up to six words describing it before the free word, in one line ("herramienta de
+ * migración masiva vía Excel totalmente gratuita"): a giveaway, as FREE_TOOL reads it.
+ */
+const DESCRIBED_FREE_TOOL: Reading = reading([TOOL, FREE], (tool, free) => [edged(`${tool} (?:[\\p{L}\\p{N}-]+ ){1,6}${free}`)], () => []);
+/**
+ * "Il primo incontro per le ripetizioni è completamente gratuito", "first lesson free": the first
+ * meeting of a paid service, free, is a try-out. Words only between them: "first 3 projects free"
+ * is a free tier's limit.
+ */
+const FIRST_FREE: Reading = reading(
+  [FIRST, FREE],
+  (first, free) => [edged(`${first} (?:[\\p{L}-]+ ){0,6}${free}`)],
+  (first, free) => [`${first}[^\\n\\d]{0,12}${free}`],
+);
+const SETUP_WORD: Reading = words(SETUP);
+const EVERY_ONE_TIME_WORD: Reading = reading([ONE_TIME_WORDS], (once) => [edged(once)], (once) => [once], 'gu');
+
+/**
+ * The text with the free words taken out of its promotion lines, and, where the text (or the page
+ * it stands on: `trial`) offers a trial, of its "start free" lines: beside a trial ("Comenzar
+ * gratis" under "15 días de prueba") starting free is starting the trial. And the one-time words
+ * out of its setup lines. Line by line, before the lines are joined.
+ */
+function withoutPromotionFree(text: string, trial?: boolean): string {
+  const hasTrial = trial ?? offersTrial(text);
+  return text
+    .split('\n')
+    .map((line) => {
+      const norm = normalizeForMatch(line);
+      // "Activación remota: $39.99 por dispositivo (Pago único)": the setup is paid once, beside the plan.
+      const once = readIn(norm, ONE_TIME) && readIn(norm, SETUP_WORD) ? stripped(norm, EVERY_ONE_TIME_WORD) : norm;
+      if (!readIn(once, FREE_WORD)) return once === norm ? line : once;
+      return readIn(once, PROMOTION) || readIn(once, DESCRIBED_FREE_TOOL) || readIn(once, FIRST_FREE) || (hasTrial && readIn(once, START_FREE)) ? stripped(once, EVERY_FREE_WORD) : once === norm ? line : once;
     })
     .join('\n');
 }
@@ -397,15 +467,15 @@ export interface PricingSignals {
 }
 
 /** The comparison form of a passage without its free trials, freebies and refusals. */
-function guarded(text: string): string {
-  const t = stripped(stripped(stripped(stripped(normalizeForMatch(withoutBetaFree(text)), ESTIMATE), TRIAL_GUARD), NOT_PLAN), NOT_FEE);
+function guarded(text: string, trial?: boolean): string {
+  const t = stripped(stripped(stripped(stripped(normalizeForMatch(withoutPromotionFree(withoutBetaFree(text), trial)), ESTIMATE), TRIAL_GUARD), NOT_PLAN), NOT_FEE);
   // Only a text with a one-time word can hold a top-up or "regularly or once".
   return readIn(t, ONE_TIME) ? stripped(t, NOT_ONCE) : t;
 }
 
 /** What a passage states about pricing. */
-export function pricingSignals(text: string): PricingSignals {
-  const t = guarded(text);
+export function pricingSignals(text: string, context: { trial?: boolean } = {}): PricingSignals {
+  const t = guarded(text, context.trial);
   const usageWords = readIn(t, USAGE) || statesCommission(t);
   const byTheHour = readIn(stripped(t, EXTRA_HOURS), BY_THE_HOUR);
   const free = readIn(stripped(t, FREE_TOOL), FREE_WORD) || ZERO_PRICE.test(t);
@@ -429,6 +499,19 @@ export function pricingSignals(text: string): PricingSignals {
     shippingExtra: readIn(t, SHIPPING_EXTRA),
     basket: text.split('\n').some(isBasketButton),
   };
+}
+
+const REWARD_WORD: Reading = words(REWARD);
+/** The passage speaks of a reward ("Get rewarded for your success", "als Belohnung", "bonus"). */
+export function statesReward(text: string): boolean {
+  return readIn(normalizeForMatch(text), REWARD_WORD);
+}
+
+/** The passage offers a trial somewhere ("periodo de prueba", "Probezeit", "free pilot"). */
+export function offersTrial(text: string): boolean {
+  const norm = normalizeForMatch(text);
+  // A trial noun, or a free word read as a trial ("Experimente grátis", "30日間無料").
+  return readIn(norm, TRIAL_WORD) || stripped(norm, TRIAL_GUARD) !== norm;
 }
 
 /** True when the passage states `model` in its own words. */

@@ -45,26 +45,26 @@ export const FREE: WordList = {
  * ("free 14-day trial", "zkušební verze zdarma", "ilmainen kokeilu"): a trial is no free plan.
  */
 export const TRIAL: WordList = {
-  en: ['trial', 'trials', 'trial period', 'test drive', 'first month', 'to try'],
-  de: ['test…', 'probe…', 'unverbindlich test…', 'erster monat', 'ersten monat'],
-  fr: ['essai', 'essais', "période d'essai", "version d'essai", 'premier mois'],
-  es: ['prueba', 'periodo de prueba', 'período de prueba', 'versión de prueba', 'primer mes'],
-  pt: ['teste', 'período de teste', 'período experimental', 'experiência', 'primeiro mês'],
-  it: ['prova', 'periodo di prova', 'versione di prova', 'primo mese'],
-  nl: ['proefperiode', 'proefversie', 'proefabonnement', 'eerste maand'],
-  pl: ['próbn…', 'testow…', 'okres próbny', 'pierwszy miesiąc'],
-  cs: ['zkušební…', 'na zkoušku', 'první měsíc'],
-  sk: ['skúšobn…', 'na skúšku', 'prvý mesiac'],
-  sv: ['provperiod…', 'provversion…', 'testperiod…', 'första månaden'],
-  da: ['prøveperiode…', 'prøveversion…', 'testperiode…', 'første måned'],
-  nb: ['prøveperiode…', 'prøveversjon…', 'testperiode…', 'første måned'],
-  fi: ['kokeilu…', 'koejakso…', 'ensimmäinen kuukausi'],
-  ru: ['пробн…', 'тест…', 'период…', 'первый месяц'],
-  uk: ['пробн…', 'тест…', 'період…', 'перший місяць'],
-  ja: ['トライアル', '体験', 'お試し', '期間', 'で試', 'でお試し', '初月'],
-  ko: ['체험', '평가판', '로 체험', '로 사용해', '첫 달', '첫달'],
-  zh: ['试用', '試用', '体验', '體驗', '首月'],
-  tr: ['deneme…', 'ilk ay'],
+  en: ['trial', 'trials', 'trial period', 'test drive', 'first month', 'to try', 'pilot', 'pilot plan', 'pilot project'],
+  de: ['test…', 'probe…', 'unverbindlich test…', 'erster monat', 'ersten monat', 'pilot…'],
+  fr: ['essai', 'essais', "période d'essai", "version d'essai", 'premier mois', 'pilote', 'projet pilote'],
+  es: ['prueba', 'periodo de prueba', 'período de prueba', 'versión de prueba', 'primer mes', 'piloto', 'plan piloto'],
+  pt: ['teste', 'período de teste', 'período experimental', 'experiência', 'primeiro mês', 'piloto', 'plano piloto'],
+  it: ['prova', 'periodo di prova', 'versione di prova', 'primo mese', 'pilota', 'progetto pilota'],
+  nl: ['proefperiode', 'proefversie', 'proefabonnement', 'eerste maand', 'pilot…', 'proefproject…'],
+  pl: ['próbn…', 'testow…', 'okres próbny', 'pierwszy miesiąc', 'pilotaż…', 'pilotażow…'],
+  cs: ['zkušební…', 'na zkoušku', 'první měsíc', 'pilot…', 'pilotní…'],
+  sk: ['skúšobn…', 'na skúšku', 'prvý mesiac', 'pilot…', 'pilotn…'],
+  sv: ['provperiod…', 'provversion…', 'testperiod…', 'första månaden', 'pilot…'],
+  da: ['prøveperiode…', 'prøveversion…', 'testperiode…', 'første måned', 'pilot…'],
+  nb: ['prøveperiode…', 'prøveversjon…', 'testperiode…', 'første måned', 'pilot…'],
+  fi: ['kokeilu…', 'koejakso…', 'ensimmäinen kuukausi', 'pilotti…'],
+  ru: ['пробн…', 'тест…', 'период…', 'первый месяц', 'пилот…'],
+  uk: ['пробн…', 'тест…', 'період…', 'перший місяць', 'пілот…'],
+  ja: ['トライアル', '体験', 'お試し', '期間', 'で試', 'でお試し', '初月', 'パイロット'],
+  ko: ['체험', '평가판', '로 체험', '로 사용해', '첫 달', '첫달', '파일럿'],
+  zh: ['试用', '試用', '体验', '體驗', '首月', '试点', '試點'],
+  tr: ['deneme…', 'ilk ay', 'pilot…'],
 };
 
 /** Imperatives of "try", next to a free word ("try it free", "vyzkoušejte zdarma", "kokeile ilmaiseksi"). */
@@ -122,26 +122,26 @@ export const PERIODS: WordList = {
  * order: "free shipping", "doprava zdarma", "ilmainen toimitus", "kargo ücretsiz". None is a free plan.
  */
 export const FREEBIES: WordList = {
-  en: ['shipping', 'delivery', 'returns', 'consultation', 'consultations', 'quote', 'quotes', 'estimate', 'estimates', 'update', 'updates', 'upgrade', 'upgrades', 'sign-up', 'sign up', 'signup', 'signing up', 'registration', 'wi-fi', 'wifi', 'parking', 'gift', 'gifts', 'sample', 'samples', 'demo', 'cancellation', 'installation', 'assessment', 'inspection', 'valuation', 'pickup', 'collection', 'ssl', 'ssl certificate', 'domain', 'call', 'intro call', 'discovery call', 'inquiry', 'enquiry', 'inquiries', 'enquiries'],
-  de: ['versand…', 'liefer…', 'zustell…', 'rückversand', 'rücksend…', 'beratung…', 'erstberatung…', 'erstgespräch…', 'angebot…', 'kostenvoranschl…', 'update…', 'registrier…', 'anmeld…', 'wlan', 'wi-fi', 'wifi', 'parkpl…', 'parken', 'geschenk…', 'muster…', 'demo…', 'storn…', 'abhol…', 'besichtigung…', 'ssl…', 'domain…', 'gespräch…', 'telefonat…', 'anfrag…', 'anruf…'],
-  fr: ['livraison…', 'retour…', 'consultation…', 'devis', 'estimation…', 'mise à jour', 'mises à jour', 'inscription…', 'wi-fi', 'wifi', 'parking', 'stationnement', 'cadeau…', 'échantillon…', 'démo…', 'annulation…', 'installation…', 'diagnostic…', 'ssl', 'certificat ssl', 'domaine', 'nom de domaine', 'appel', 'entretien', 'demande…'],
-  es: ['envío…', 'envio…', 'entrega…', 'devolución', 'devoluciones', 'consulta…', 'asesoría…', 'asesoramiento', 'presupuesto…', 'cotización…', 'actualizaci…', 'registro', 'wifi', 'wi-fi', 'aparcamiento', 'estacionamiento', 'parking', 'regalo…', 'muestra…', 'demo…', 'cancelación', 'instalación', 'valoración', 'diagnóstico', 'ssl', 'certificado ssl', 'dominio', 'llamada', 'reunión', 'solicitud…'],
-  pt: ['frete', 'envio…', 'entrega…', 'devoluç…', 'consulta…', 'orçamento…', 'avaliaç…', 'atualizaç…', 'cadastro', 'registro', 'wi-fi', 'wifi', 'estacionamento', 'brinde…', 'amostra…', 'demonstraç…', 'demo…', 'cancelamento', 'instalação', 'diagnóstico', 'ssl', 'certificado ssl', 'domínio', 'chamada', 'reunião', 'solicitaç…'],
-  it: ['spedizion…', 'consegna…', 'reso', 'resi', 'consulenza…', 'consulto', 'preventiv…', 'sopralluog…', 'aggiornament…', 'registrazione', 'iscrizione', 'wi-fi', 'wifi', 'parcheggio…', 'omaggio…', 'campion…', 'demo…', 'cancellazione', 'installazione', 'diagnosi', 'ssl', 'certificato ssl', 'dominio', 'chiamata', 'colloquio', 'richiest…'],
-  nl: ['verzending', 'bezorging', 'levering', 'retour…', 'advies…', 'adviesgesprek…', 'consult…', 'offerte…', 'kennismakingsgesprek…', 'update…', 'registratie', 'aanmelding', 'inschrijving', 'wifi', 'wi-fi', 'parkeren', 'parkeerplaats…', 'cadeau…', 'monster…', 'demo…', 'annulering', 'installatie', 'inspectie', 'waardebepaling', 'ssl…', 'domein…', 'gesprek…', 'kennismaking…', 'aanvraag…', 'aanvragen'],
+  en: ['shipping', 'delivery', 'returns', 'consultation', 'consultations', 'quote', 'quotes', 'estimate', 'estimates', 'update', 'updates', 'upgrade', 'upgrades', 'sign-up', 'sign up', 'signup', 'signing up', 'registration', 'wi-fi', 'wifi', 'parking', 'gift', 'gifts', 'sample', 'samples', 'demo', 'cancellation', 'installation', 'assessment', 'inspection', 'valuation', 'pickup', 'collection', 'ssl', 'ssl certificate', 'domain', 'call', 'intro call', 'discovery call', 'inquiry', 'enquiry', 'inquiries', 'enquiries', 'call-out', 'callout', 'call-out fee', 'travel'],
+  de: ['versand…', 'liefer…', 'zustell…', 'rückversand', 'rücksend…', 'beratung…', 'erstberatung…', 'erstgespräch…', 'angebot…', 'kostenvoranschl…', 'update…', 'registrier…', 'anmeld…', 'wlan', 'wi-fi', 'wifi', 'parkpl…', 'parken', 'geschenk…', 'muster…', 'demo…', 'storn…', 'abhol…', 'besichtigung…', 'ssl…', 'domain…', 'gespräch…', 'telefonat…', 'anfrag…', 'anruf…', 'anfahrt…'],
+  fr: ['livraison…', 'retour…', 'consultation…', 'devis', 'estimation…', 'mise à jour', 'mises à jour', 'inscription…', 'wi-fi', 'wifi', 'parking', 'stationnement', 'cadeau…', 'échantillon…', 'démo…', 'annulation…', 'installation…', 'diagnostic…', 'ssl', 'certificat ssl', 'domaine', 'nom de domaine', 'appel', 'entretien', 'demande…', 'déplacement…'],
+  es: ['envío…', 'envio…', 'entrega…', 'devolución', 'devoluciones', 'consulta…', 'asesoría…', 'asesoramiento', 'presupuesto…', 'cotización…', 'actualizaci…', 'registro', 'wifi', 'wi-fi', 'aparcamiento', 'estacionamiento', 'parking', 'regalo…', 'muestra…', 'demo…', 'cancelación', 'instalación', 'valoración', 'diagnóstico', 'ssl', 'certificado ssl', 'dominio', 'llamada', 'reunión', 'solicitud…', 'desplazamiento…'],
+  pt: ['frete', 'envio…', 'entrega…', 'devoluç…', 'consulta…', 'orçamento…', 'avaliaç…', 'atualizaç…', 'cadastro', 'registro', 'wi-fi', 'wifi', 'estacionamento', 'brinde…', 'amostra…', 'demonstraç…', 'demo…', 'cancelamento', 'instalação', 'diagnóstico', 'ssl', 'certificado ssl', 'domínio', 'chamada', 'reunião', 'solicitaç…', 'deslocaç…', 'deslocamento…'],
+  it: ['spedizion…', 'consegna…', 'reso', 'resi', 'consulenza…', 'consulto', 'preventiv…', 'sopralluog…', 'aggiornament…', 'registrazione', 'iscrizione', 'wi-fi', 'wifi', 'parcheggio…', 'omaggio…', 'campion…', 'demo…', 'cancellazione', 'installazione', 'diagnosi', 'ssl', 'certificato ssl', 'dominio', 'chiamata', 'colloquio', 'richiest…', 'uscita', 'trasferta…'],
+  nl: ['verzending', 'bezorging', 'levering', 'retour…', 'advies…', 'adviesgesprek…', 'consult…', 'offerte…', 'kennismakingsgesprek…', 'update…', 'registratie', 'aanmelding', 'inschrijving', 'wifi', 'wi-fi', 'parkeren', 'parkeerplaats…', 'cadeau…', 'monster…', 'demo…', 'annulering', 'installatie', 'inspectie', 'waardebepaling', 'ssl…', 'domein…', 'gesprek…', 'kennismaking…', 'aanvraag…', 'aanvragen', 'voorrijkosten', 'voorrijden'],
   pl: ['dostaw…', 'wysyłk…', 'przesyłk…', 'zwrot…', 'konsultacj…', 'porad…', 'doradztw…', 'wycen…', 'kosztorys…', 'aktualizacj…', 'rejestracj…', 'wi-fi', 'wifi', 'parking…', 'prezent…', 'próbk…', 'demo…', 'anulowani…', 'odwołani…', 'montaż…', 'instalacj…', 'pomiar…', 'dojazd…', 'ssl', 'certyfikat ssl', 'domen…', 'rozmow…', 'spotkani…', 'zapytani…'],
   cs: ['doprav…', 'doručen…', 'poštovn…', 'vrácen…', 'konzultac…', 'poradenstv…', 'nabíd…', 'kalkulac…', 'odhad…', 'aktualizac…', 'registrac…', 'wi-fi', 'wifi', 'parkován…', 'parkovišt…', 'dárek', 'dárk…', 'vzorek', 'vzork…', 'demo…', 'storno', 'zrušen…', 'instalac…', 'montáž…', 'zaměřen…', 'výjezd…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'schůzk…', 'poptáv…', 'dotaz…'],
-  sk: ['doprav…', 'doručen…', 'poštovn…', 'vráten…', 'konzultáci…', 'poradenstv…', 'ponuk…', 'kalkuláci…', 'odhad…', 'aktualizáci…', 'registráci…', 'wi-fi', 'wifi', 'parkovan…', 'parkovisk…', 'darček…', 'vzork…', 'demo…', 'storno', 'zrušen…', 'inštaláci…', 'montáž…', 'zameran…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'stretnut…', 'dopyt…'],
-  sv: ['frakt', 'leverans…', 'hemleverans…', 'retur…', 'konsultation…', 'rådgivning…', 'offert…', 'kostnadsförslag…', 'prisförslag…', 'uppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gåva', 'gåvor', 'prov', 'prover', 'demo…', 'avbokning…', 'installation…', 'hembesök…', 'värdering…', 'ssl…', 'domän…', 'samtal…', 'möte…', 'förfrågan', 'förfrågningar'],
-  da: ['fragt…', 'levering…', 'returnering…', 'konsultation…', 'rådgivning…', 'tilbud…', 'uforpligtende tilbud', 'prisoverslag…', 'opdatering…', 'tilmelding…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'afbestilling…', 'installation…', 'besigtigelse…', 'vurdering…', 'ssl…', 'domæne…', 'samtale…', 'møde…', 'forespørgsel…'],
-  nb: ['frakt…', 'levering…', 'retur…', 'konsultasjon…', 'rådgivning…', 'tilbud…', 'uforpliktende tilbud', 'prisoverslag…', 'befaring…', 'oppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'avbestilling…', 'installasjon…', 'verdivurdering…', 'ssl…', 'domene…', 'samtale…', 'møte…', 'forespørsel…'],
-  fi: ['toimitu…', 'toimituk…', 'kotiinkuljetu…', 'palautu…', 'palautuk…', 'konsultaatio…', 'neuvon…', 'tarjou…', 'tarjoukse…', 'arvio…', 'kartoitu…', 'kartoituk…', 'päivity…', 'rekisteröi…', 'wi-fi', 'wifi', 'pysäköin…', 'parkki…', 'lahj…', 'näyte…', 'näyttee…', 'demo…', 'peruutu…', 'peruutuk…', 'asennu…', 'asennuk…', 'tutustumiskäyn…', 'kotikäyn…', 'ssl…', 'verkkotunnu…', 'verkkotunnuk…', 'puhelu…', 'tapaami…', 'keskustelu…', 'yhteydenot…'],
+  sk: ['doprav…', 'doručen…', 'poštovn…', 'vráten…', 'konzultáci…', 'poradenstv…', 'ponuk…', 'kalkuláci…', 'odhad…', 'aktualizáci…', 'registráci…', 'wi-fi', 'wifi', 'parkovan…', 'parkovisk…', 'darček…', 'vzork…', 'demo…', 'storno', 'zrušen…', 'inštaláci…', 'montáž…', 'zameran…', 'dovoz…', 'ssl', 'ssl certifikát', 'domén…', 'hovor…', 'stretnut…', 'dopyt…', 'výjazd…'],
+  sv: ['frakt', 'leverans…', 'hemleverans…', 'retur…', 'konsultation…', 'rådgivning…', 'offert…', 'kostnadsförslag…', 'prisförslag…', 'uppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gåva', 'gåvor', 'prov', 'prover', 'demo…', 'avbokning…', 'installation…', 'hembesök…', 'värdering…', 'ssl…', 'domän…', 'samtal…', 'möte…', 'förfrågan', 'förfrågningar', 'utryckning…', 'framkörning…'],
+  da: ['fragt…', 'levering…', 'returnering…', 'konsultation…', 'rådgivning…', 'tilbud…', 'uforpligtende tilbud', 'prisoverslag…', 'opdatering…', 'tilmelding…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'afbestilling…', 'installation…', 'besigtigelse…', 'vurdering…', 'ssl…', 'domæne…', 'samtale…', 'møde…', 'forespørgsel…', 'kørsel…'],
+  nb: ['frakt…', 'levering…', 'retur…', 'konsultasjon…', 'rådgivning…', 'tilbud…', 'uforpliktende tilbud', 'prisoverslag…', 'befaring…', 'oppdatering…', 'registrering…', 'wi-fi', 'wifi', 'parkering…', 'gave…', 'prøve', 'prøver', 'demo…', 'avbestilling…', 'installasjon…', 'verdivurdering…', 'ssl…', 'domene…', 'samtale…', 'møte…', 'forespørsel…', 'oppmøte…', 'kjøring…'],
+  fi: ['toimitu…', 'toimituk…', 'kotiinkuljetu…', 'palautu…', 'palautuk…', 'konsultaatio…', 'neuvon…', 'tarjou…', 'tarjoukse…', 'arvio…', 'kartoitu…', 'kartoituk…', 'päivity…', 'rekisteröi…', 'wi-fi', 'wifi', 'pysäköin…', 'parkki…', 'lahj…', 'näyte…', 'näyttee…', 'demo…', 'peruutu…', 'peruutuk…', 'asennu…', 'asennuk…', 'tutustumiskäyn…', 'kotikäyn…', 'ssl…', 'verkkotunnu…', 'verkkotunnuk…', 'puhelu…', 'tapaami…', 'keskustelu…', 'yhteydenot…', 'käyntimaksu…', 'matkakulu…'],
   ru: ['доставк…', 'возврат…', 'консультаци…', 'замер…', 'выезд…', 'расчет…', 'расчёт…', 'оценк…', 'смет…', 'обновлени…', 'регистраци…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'подар…', 'образец', 'образцы', 'образцов', 'пробник…', 'демо…', 'отмен…', 'установк…', 'диагностик…', 'ssl', 'ssl-сертификат…', 'домен…', 'звон…', 'встреч…', 'заявк…', 'запрос…'],
   uk: ['доставк…', 'повернен…', 'консультаці…', 'замір…', 'виїзд…', 'розрахун…', 'оцінк…', 'кошторис…', 'оновлен…', 'реєстраці…', 'wi-fi', 'wifi', 'вай-фай', 'парковк…', 'паркінг…', 'подарун…', 'зраз…', 'демо…', 'скасуван…', 'встановлен…', 'монтаж…', 'діагностик…', 'ssl', 'ssl-сертифікат…', 'домен…', 'дзвін…', 'дзвінк…', 'зустріч…', 'заявк…', 'запит…'],
   ja: ['送料', '配送', '配達', '返品', '相談', '見積', 'アップデート', '登録', 'wi-fi', 'wifi', '駐車場', 'プレゼント', 'サンプル', 'デモ', 'キャンセル', '設置', '出張', '診断', '査定', 'カウンセリング', 'ssl', 'ドメイン', '通話', '面談', '問い合わせ'],
   ko: ['배송', '배송비', '반품', '상담', '견적', '업데이트', '가입', 'wi-fi', 'wifi', '와이파이', '주차', '샘플', '증정', '데모', '취소', '설치', '진단', '방문', '출장', 'ssl', '도메인', '통화', '미팅', '문의'],
   zh: ['送货', '送貨', '配送', '退货', '退貨', '咨询', '諮詢', '报价', '報價', '估价', '估價', '更新', '注册', '註冊', 'wi-fi', 'wifi', '停车', '停車', '样品', '樣品', '赠品', '贈品', '取消', '演示', '安装', '安裝', '上门', '上門', 'ssl', '域名', '通话', '通話'],
-  tr: ['kargo…', 'teslimat…', 'iade…', 'danışma…', 'keşif…', 'keşfi…', 'teklif…', 'güncelleme…', 'kayıt…', 'üyelik…', 'wi-fi', 'wifi', 'internet…', 'otopark…', 'hediye…', 'numune…', 'demo…', 'iptal…', 'kurulum…', 'montaj…', 'ssl', 'ssl sertifikası', 'alan adı', 'görüşme…', 'toplantı…', 'talep…'],
+  tr: ['kargo…', 'teslimat…', 'iade…', 'danışma…', 'keşif…', 'keşfi…', 'teklif…', 'güncelleme…', 'kayıt…', 'üyelik…', 'wi-fi', 'wifi', 'internet…', 'otopark…', 'hediye…', 'numune…', 'demo…', 'iptal…', 'kurulum…', 'montaj…', 'ssl', 'ssl sertifikası', 'alan adı', 'görüşme…', 'toplantı…', 'talep…', 'servis ücreti…'],
 };
 
 /**
@@ -549,26 +549,26 @@ export const ADD_ON: WordList = {
  * "monthly" or "annual" says how often the work is done, not that a plan is paid by the period.
  */
 export const PERIODIC: WordList = {
-  en: ['report', 'reports', 'reporting', 'return', 'returns', 'tax return', 'tax returns', 'statement', 'statements', 'inspection', 'inspections', 'check-up', 'checkup', 'review', 'reviews', 'accounts', 'meeting', 'meetings', 'newsletter'],
-  de: ['bericht…', 'report…', 'reporting', 'steuererklärung…', 'abschluss…', 'abschlüsse', 'prüfung…', 'kontrolle…', 'inspektion…', 'auswertung…', 'versammlung…', 'newsletter'],
-  fr: ['rapport…', 'bilan…', 'déclaration…', 'contrôle…', 'inspection…', 'relevé…', 'compte rendu', 'comptes rendus', 'réunion…', 'newsletter'],
-  es: ['informe…', 'reporte…', 'declaración…', 'declaraciones', 'balance…', 'revisión…', 'revisiones', 'inspección…', 'inspecciones', 'resumen…', 'reunión…', 'reuniones', 'boletín…'],
-  pt: ['relatório…', 'declaração…', 'declarações', 'balanço…', 'revisão…', 'revisões', 'inspeção…', 'inspeções', 'vistoria…', 'resumo…', 'reunião…', 'reuniões', 'boletim…'],
-  it: ['report', 'rapporto…', 'rapporti', 'relazione…', 'relazioni', 'dichiarazione…', 'dichiarazioni', 'bilancio…', 'bilanci', 'revisione…', 'revisioni', 'ispezione…', 'ispezioni', 'riunione…', 'riunioni'],
-  nl: ['rapport…', 'rapportage…', 'verslag…', 'aangifte…', 'jaarrekening…', 'inspectie…', 'keuring…', 'overzicht…', 'vergadering…', 'nieuwsbrief…'],
-  pl: ['raport…', 'sprawozdani…', 'rozliczeni…', 'zeznani…', 'deklaracj…', 'przegląd…', 'przeglądy', 'inspekcj…', 'zestawieni…', 'zebrani…', 'bilans…'],
-  cs: ['zpráv…', 'report…', 'přiznání', 'vyúčtování', 'uzávěrk…', 'revize', 'revizi', 'prohlídk…', 'přehled…', 'schůz…'],
-  sk: ['správ…', 'report…', 'priznani…', 'vyúčtovani…', 'uzávierk…', 'revízi…', 'prehliadk…', 'prehľad…', 'schôdz…'],
-  sv: ['rapport…', 'deklaration…', 'bokslut…', 'kontroll…', 'besiktning…', 'granskning…', 'sammanställning…', 'möte…', 'nyhetsbrev…'],
-  da: ['rapport…', 'selvangivelse…', 'regnskab…', 'kontrol…', 'eftersyn…', 'gennemgang…', 'opgørelse…', 'møde…', 'nyhedsbrev…'],
-  nb: ['rapport…', 'selvangivelse…', 'regnskap…', 'kontroll…', 'ettersyn…', 'gjennomgang…', 'oppgjør…', 'møte…', 'nyhetsbrev…'],
-  fi: ['raportti…', 'raportin', 'raportit', 'ilmoitu…', 'ilmoituk…', 'tilinpäätö…', 'tarkastu…', 'tarkastuk…', 'katsau…', 'kokou…'],
-  ru: ['отчет…', 'отчёт…', 'деклараци…', 'проверк…', 'осмотр…', 'обзор…', 'собрани…'],
-  uk: ['звіт…', 'декларац…', 'перевірк…', 'огляд…', 'збор…'],
-  ja: ['レポート', '報告', '報告書', '点検', '検査', '申告', '決算'],
-  ko: ['보고서', '리포트', '점검', '검사', '신고', '결산'],
-  zh: ['报告', '報告', '检查', '檢查', '申报', '申報', '审核', '審核'],
-  tr: ['rapor…', 'beyanname…', 'denetim…', 'muayene…', 'bülten…', 'toplantı…'],
+  en: ['report', 'reports', 'reporting', 'return', 'returns', 'tax return', 'tax returns', 'statement', 'statements', 'inspection', 'inspections', 'check-up', 'checkup', 'review', 'reviews', 'accounts', 'meeting', 'meetings', 'newsletter', 'experience'],
+  de: ['bericht…', 'report…', 'reporting', 'steuererklärung…', 'abschluss…', 'abschlüsse', 'prüfung…', 'kontrolle…', 'inspektion…', 'auswertung…', 'versammlung…', 'newsletter', 'erfahrung…'],
+  fr: ['rapport…', 'bilan…', 'déclaration…', 'contrôle…', 'inspection…', 'relevé…', 'compte rendu', 'comptes rendus', 'réunion…', 'newsletter', 'expérience…'],
+  es: ['informe…', 'reporte…', 'declaración…', 'declaraciones', 'balance…', 'revisión…', 'revisiones', 'inspección…', 'inspecciones', 'resumen…', 'reunión…', 'reuniones', 'boletín…', 'experiencia…'],
+  pt: ['relatório…', 'declaração…', 'declarações', 'balanço…', 'revisão…', 'revisões', 'inspeção…', 'inspeções', 'vistoria…', 'resumo…', 'reunião…', 'reuniões', 'boletim…', 'experiência…'],
+  it: ['report', 'rapporto…', 'rapporti', 'relazione…', 'relazioni', 'dichiarazione…', 'dichiarazioni', 'bilancio…', 'bilanci', 'revisione…', 'revisioni', 'ispezione…', 'ispezioni', 'riunione…', 'riunioni', 'esperienza…'],
+  nl: ['rapport…', 'rapportage…', 'verslag…', 'aangifte…', 'jaarrekening…', 'inspectie…', 'keuring…', 'overzicht…', 'vergadering…', 'nieuwsbrief…', 'ervaring…'],
+  pl: ['raport…', 'sprawozdani…', 'rozliczeni…', 'zeznani…', 'deklaracj…', 'przegląd…', 'przeglądy', 'inspekcj…', 'zestawieni…', 'zebrani…', 'bilans…', 'doświadczeni…'],
+  cs: ['zpráv…', 'report…', 'přiznání', 'vyúčtování', 'uzávěrk…', 'revize', 'revizi', 'prohlídk…', 'přehled…', 'schůz…', 'zkušenost…', 'praxe', 'praxí'],
+  sk: ['správ…', 'report…', 'priznani…', 'vyúčtovani…', 'uzávierk…', 'revízi…', 'prehliadk…', 'prehľad…', 'schôdz…', 'skúsenost…', 'prax…'],
+  sv: ['rapport…', 'deklaration…', 'bokslut…', 'kontroll…', 'besiktning…', 'granskning…', 'sammanställning…', 'möte…', 'nyhetsbrev…', 'erfarenhet…'],
+  da: ['rapport…', 'selvangivelse…', 'regnskab…', 'kontrol…', 'eftersyn…', 'gennemgang…', 'opgørelse…', 'møde…', 'nyhedsbrev…', 'erfaring…'],
+  nb: ['rapport…', 'selvangivelse…', 'regnskap…', 'kontroll…', 'ettersyn…', 'gjennomgang…', 'oppgjør…', 'møte…', 'nyhetsbrev…', 'erfaring…'],
+  fi: ['raportti…', 'raportin', 'raportit', 'ilmoitu…', 'ilmoituk…', 'tilinpäätö…', 'tarkastu…', 'tarkastuk…', 'katsau…', 'kokou…', 'kokemu…', 'kokemuk…'],
+  ru: ['отчет…', 'отчёт…', 'деклараци…', 'проверк…', 'осмотр…', 'обзор…', 'собрани…', 'опыт…'],
+  uk: ['звіт…', 'декларац…', 'перевірк…', 'огляд…', 'збор…', 'досвід…'],
+  ja: ['レポート', '報告', '報告書', '点検', '検査', '申告', '決算', '経験', '実績'],
+  ko: ['보고서', '리포트', '점검', '검사', '신고', '결산', '경력', '경험'],
+  zh: ['报告', '報告', '检查', '檢查', '申报', '申報', '审核', '審核', '经验', '經驗'],
+  tr: ['rapor…', 'beyanname…', 'denetim…', 'muayene…', 'bülten…', 'toplantı…', 'tecrübe…', 'deneyim…'],
 };
 
 /**
@@ -627,4 +627,140 @@ export const REGULAR: WordList = {
   ko: ['정기', '정기적'],
   zh: ['定期', '长期', '長期'],
   tr: ['düzenli', 'periyodik', 'haftalık'],
+};
+
+/**
+ * What a free thing is earned as or for ("Get rewarded for your success", "als Belohnung", "en
+ * récompense", "bonus"): a reward to customers who bought, not a free tier. Read in a free line
+ * and in the line after it (a heading's description).
+ */
+export const REWARD: WordList = {
+  en: ['reward', 'rewards', 'rewarded', 'earn', 'earned', 'bonus', 'congratulatory', 'as a thank you'],
+  de: ['belohn…', 'prämie…', 'bonus', 'als dankeschön', 'verdien…'],
+  fr: ['récompens…', 'bonus', 'en remerciement', 'gagnez', 'offert aux'],
+  es: ['recompens…', 'premio…', 'bonificaci…', 'como agradecimiento', 'gana', 'ganas'],
+  pt: ['recompens…', 'prêmio…', 'prémio…', 'bônus', 'bónus', 'como agradecimento', 'ganhe', 'ganha'],
+  it: ['ricompens…', 'premio', 'premi', 'in premio', 'bonus', 'come ringraziamento', 'guadagn…'],
+  nl: ['belon…', 'beloning…', 'bonus', 'als bedankje', 'verdien…'],
+  pl: ['nagrod…', 'nagradza…', 'premia', 'premię', 'premii', 'bonus…', 'w podziękowaniu', 'zdobądź', 'zyskaj'],
+  cs: ['odměn…', 'bonus…', 'jako poděkování', 'získej…', 'získáte'],
+  sk: ['odmen…', 'bonus…', 'ako poďakovanie', 'získaj…', 'získate'],
+  sv: ['belöning…', 'belönas', 'belönad…', 'bonus…', 'som tack', 'tjäna'],
+  da: ['belønning…', 'belønnet', 'bonus…', 'som tak', 'optjen…'],
+  nb: ['belønning…', 'belønnet', 'bonus…', 'som takk', 'opptjen…'],
+  fi: ['palkinno…', 'palkinto…', 'palkitse…', 'palkitaan', 'bonus…', 'kiitokse…', 'ansaitse…'],
+  ru: ['награ…', 'бонус…', 'в благодарность', 'заработ…'],
+  uk: ['нагород…', 'бонус…', 'на подяку', 'зароб…'],
+  ja: ['特典', 'ご褒美', 'ボーナス', 'お礼'],
+  ko: ['보상', '보너스', '리워드', '감사의'],
+  zh: ['奖励', '獎勵', '奖品', '獎品', '红利', '紅利'],
+  tr: ['ödül…', 'bonus…', 'teşekkür olarak', 'kazan…'],
+};
+
+/**
+ * "Start", "get started", "Comenzar", "Jetzt starten": a button's verb. Beside a free word
+ * ("Comenzar gratis", "Start for free") on a page that offers a trial it starts the trial.
+ */
+export const START: WordList = {
+  en: ['start', 'start for', 'get started', 'get started for', 'begin', 'sign up', 'sign up for'],
+  de: ['starten', 'starte', 'jetzt starten', 'beginnen', 'loslegen', 'legen sie'],
+  fr: ['commencer', 'commencez', 'démarrer', 'démarrez', 'débuter', 'inscrivez-vous'],
+  es: ['comenzar', 'comienza', 'comience', 'empezar', 'empieza', 'empiece', 'iniciar', 'inicia', 'regístrate'],
+  pt: ['começar', 'comece', 'começa', 'iniciar', 'inicie', 'cadastre-se'],
+  it: ['iniziare', 'inizia', 'iniziate', 'comincia', 'cominciare', 'registrati'],
+  nl: ['starten', 'start', 'begin', 'beginnen', 'meld je aan', 'aanmelden'],
+  pl: ['zacznij', 'zacznij za', 'rozpocznij', 'rozpocznij za', 'zarejestruj się'],
+  cs: ['začněte', 'začni', 'začít', 'zaregistrujte se'],
+  sk: ['začnite', 'začni', 'začať', 'zaregistrujte sa'],
+  sv: ['starta', 'börja', 'kom igång', 'kom igång för'],
+  da: ['start', 'kom i gang', 'begynd'],
+  nb: ['start', 'kom i gang', 'begynn'],
+  fi: ['aloita', 'aloittaa', 'aloitetaan'],
+  ru: ['начать', 'начните', 'начни'],
+  uk: ['почати', 'почніть', 'почни'],
+  ja: ['始める', 'はじめる', '始めましょう', 'スタート'],
+  ko: ['시작하기', '시작하세요', '시작'],
+  zh: ['开始', '開始'],
+  tr: ['başla', 'başlayın', 'başlat'],
+};
+
+/**
+ * "Buy", "purchase", "Compra", "Kaufe": with a free word later in the same line ("Buy 2, get 1
+ * free", "Compra 1 activación y la 2da es GRATIS") a promotion on what is bought, not a free tier.
+ */
+export const BUY: WordList = {
+  en: ['buy', 'purchase'],
+  de: ['kaufe', 'kaufen', 'kaufen sie', 'bestelle', 'bestellen sie'],
+  fr: ['achetez', 'acheter', 'achète', 'commandez'],
+  es: ['compra', 'compre', 'comprar', 'compras'],
+  pt: ['compre', 'compra', 'comprar', 'compras'],
+  it: ['acquista', 'acquisti', 'compra', 'compri', 'ordina'],
+  nl: ['koop', 'kopen', 'bestel'],
+  pl: ['kup', 'kupując', 'kupisz', 'zamów'],
+  cs: ['kup', 'kupte', 'kupíte', 'objednejte'],
+  sk: ['kúp', 'kúpte', 'kúpite', 'objednajte'],
+  sv: ['köp', 'köper', 'beställ'],
+  da: ['køb', 'køber', 'bestil'],
+  nb: ['kjøp', 'kjøper', 'bestill'],
+  fi: ['osta', 'ostat', 'ostamalla', 'tilaa'],
+  ru: ['купи', 'купите', 'покупая', 'закажите'],
+  uk: ['купи', 'купіть', 'купуючи', 'замовте'],
+  ja: ['購入', '買う', 'ご購入'],
+  ko: ['구매', '구입'],
+  zh: ['购买', '購買', '买', '買'],
+  tr: ['satın al', 'al', 'alana', 'alın'],
+};
+
+/**
+ * Setting a service up ("setup fee", "Einrichtung", "Activación remota", "käyttöönotto"): a
+ * one-time word in the same line prices the setup, paid once beside the plan, not the plan.
+ */
+export const SETUP: WordList = {
+  en: ['setup', 'set-up', 'set up', 'activation', 'onboarding', 'installation'],
+  de: ['einrichtung…', 'aktivierung…', 'installation…', 'onboarding'],
+  fr: ['mise en place', 'mise en service', 'activation…', 'installation…', 'configuration…', "frais d'ouverture"],
+  es: ['activación', 'configuración', 'instalación', 'alta', 'puesta en marcha', 'implementación'],
+  pt: ['ativação', 'configuração', 'instalação', 'implantação', 'adesão'],
+  it: ['attivazione', 'configurazione', 'installazione', 'avviamento'],
+  nl: ['activatie…', 'installatie…', 'inrichting…', 'implementatie…', 'opstart…', 'eenmalige opstart'],
+  pl: ['aktywacj…', 'konfiguracj…', 'instalacj…', 'wdrożeni…', 'uruchomieni…'],
+  cs: ['aktivac…', 'zřízení', 'instalac…', 'nastavení', 'zprovoznění'],
+  sk: ['aktiváci…', 'zriadeni…', 'inštaláci…', 'nastaveni…', 'sprevádzkovani…'],
+  sv: ['uppstart…', 'installation…', 'aktivering…', 'etablering…', 'implementering…'],
+  da: ['opsætning…', 'oprettelse…', 'aktivering…', 'installation…', 'etablering…'],
+  nb: ['oppsett…', 'oppstart…', 'aktivering…', 'installasjon…', 'etablering…'],
+  fi: ['käyttöönot…', 'avausmaksu…', 'aktivoin…', 'asennu…', 'asennuk…', 'perustamis…'],
+  ru: ['подключени…', 'активаци…', 'установк…', 'настройк…', 'внедрени…'],
+  uk: ['підключен…', 'активаці…', 'встановлен…', 'налаштуван…', 'впроваджен…'],
+  ja: ['初期費用', '初期設定', '導入', '設定費'],
+  ko: ['가입비', '설치비', '초기 설정', '도입'],
+  zh: ['开通', '開通', '初装', '初裝', '安装费', '安裝費', '设置费', '設置費'],
+  tr: ['kurulum…', 'aktivasyon…', 'açılış…'],
+};
+
+/**
+ * "First" ("Il primo incontro … è gratuito", "first lesson free", "erste Stunde kostenlos"): the
+ * first meeting or lesson of a paid service given free is a try-out of it, as a trial is.
+ */
+export const FIRST: WordList = {
+  en: ['first', 'your first'],
+  de: ['erste', 'ersten', 'erstes', 'erster'],
+  fr: ['premier', 'première', 'premiers', 'premières'],
+  es: ['primer', 'primera', 'primero', 'primeros', 'primeras'],
+  pt: ['primeiro', 'primeira', 'primeiros', 'primeiras'],
+  it: ['primo', 'prima', 'primi', 'prime'],
+  nl: ['eerste'],
+  pl: ['pierwsz…'],
+  cs: ['první', 'prvním', 'prvnímu'],
+  sk: ['prvá', 'prvý', 'prvé', 'prvou', 'prvú'],
+  sv: ['första'],
+  da: ['første'],
+  nb: ['første'],
+  fi: ['ensimmäi…'],
+  ru: ['перв…'],
+  uk: ['перш…'],
+  ja: ['初回', '最初の', '初めての'],
+  ko: ['첫', '처음'],
+  zh: ['首次', '第一次'],
+  tr: ['ilk', 'i̇lk'],
 };

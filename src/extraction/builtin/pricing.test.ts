@@ -17,6 +17,37 @@ async function pricing(pages: Record<string, string>) {
 
 const cases: Array<{ name: string; pages: Record<string, string>; expect: { model: string | null; summary: string | null } }> = [
   {
+    name: 'a free lesson given as a reward beside lesson prices is a bonus, not a free tier (audit round three)',
+    pages: {
+      '/': doc('en', '<h1>Driving school</h1>'),
+      '/pricing': doc(
+        'en',
+        '<h1>Prices</h1><h3>1 hour lesson</h3><p>£35.00</p><h3>10 hour block</h3><p>£330.00</p>' +
+          '<h3>Free Motorway Lesson</h3><p>We are proud of all our learners. Get rewarded for your success and start driving with confidence.</p>',
+      ),
+    },
+    expect: { model: 'one-time', summary: '1 hour lesson £35.00; 10 hour block £330.00' },
+  },
+  {
+    name: 'a free lesson that is a learning app\'s own free tier, with no reward said, is still freemium',
+    pages: {
+      '/': doc('en', '<h1>Language app</h1>'),
+      '/pricing': doc('en', '<h1>Pricing</h1><h3>Free</h3><p>One free lesson every day</p><h3>Plus</h3><p>$9.99 / month</p>'),
+    },
+    expect: { model: 'freemium', summary: 'Pricing Free; Plus $9.99 / month' },
+  },
+  {
+    name: 'a free pilot beside plans priced on request: no free model (the JSON-LD offer\'s "start free" starts the pilot)',
+    pages: {
+      '/': doc(
+        'es',
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Voces","offers":{"@type":"Offer","price":"0","description":"Comenzar ahora gratis"}}</script><h1>Voces</h1><p>Entrevistas con IA.</p>',
+      ),
+      '/precios': doc('es', '<h1>Precios</h1><div><h3>Piloto</h3><p>Gratis</p><p>Hasta 30 entrevistas</p><a>Empezar gratis</a></div><div><h3>Profesional</h3><p>Consultar</p></div>'),
+    },
+    expect: { model: null, summary: 'Piloto Gratis' },
+  },
+  {
     name: 'a section headed by a free tier and a paid one, no price written: freemium, the heading as the summary',
     pages: {
       '/': doc(

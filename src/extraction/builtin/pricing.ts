@@ -1,5 +1,5 @@
 import type { Evidence, FieldProposal } from '../types.ts';
-import { PRICE, pricingModelOf, pricingSignals, statesCommission, isBasketButton, type PricingModel, type PricingSignals } from '../pricing-models.ts';
+import { PRICE, offersTrial, pricingModelOf, pricingSignals, statesCommission, statesReward, isBasketButton, type PricingModel, type PricingSignals } from '../pricing-models.ts';
 import type { Element } from 'domhandler';
 import { elementText } from '../element-text.ts';
 import { headingsMatching, inChrome } from './sections.ts';
@@ -29,8 +29,9 @@ const FREE_PLAN =
 export function pricingProposals(site: Site): FieldProposal[] {
   const out: Array<FieldProposal | null> = [];
   for (const page of pricingPages(site)) {
-    const said = statements(page).filter((s) => s.length <= 300);
-    const signalled = said.map((text) => ({ text, s: pricingSignals(text) }));
+    const said = withoutRewards(statements(page).filter((s) => s.length <= 300));
+    const trial = offersTrial(said.join('\n'));
+    const signalled = said.map((text) => ({ text, s: pricingSignals(text, { trial }) }));
     const all = pricingSignals(said.join('\n'));
     const read = pricingModelOf(all);
     const model = freeSaidInPassing(read, signalled) ? null : read;
@@ -61,6 +62,19 @@ export function pricingProposals(site: Site): FieldProposal[] {
 const MAX_FREE_STATEMENT = 40;
 function freeSaidInPassing(model: PricingModel | null, said: Array<{ text: string; s: PricingSignals }>): boolean {
   return model === 'free' && !said.some((x) => (x.s.free || x.s.freeTool) && x.text.length <= MAX_FREE_STATEMENT);
+}
+
+/**
+ * A free thing given as a reward ("Free Motorway Lesson" over "Get rewarded for your success"; "a
+ * free lesson as a congratulatory gift") is a bonus for customers who paid, not a free tier: such
+ * a short free line goes with the reward said in it or in the line under it.
+ */
+function withoutRewards(said: string[]): string[] {
+  return said.filter((text, i) => {
+    const s = pricingSignals(text);
+    if (!(s.free || s.freeTool) || s.paidAmount) return true;
+    return !(statesReward(text) || (text.length <= MAX_FREE_STATEMENT && statesReward(said[i + 1] ?? '')));
+  });
 }
 
 /** A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source. */
