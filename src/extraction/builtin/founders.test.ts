@@ -16,6 +16,29 @@ async function founders(pages: Record<string, string>) {
 
 const cases: Array<{ name: string; pages: Record<string, string>; expect: Array<Array<string | null>> }> = [
   {
+    name: 'social posts shown as a product\'s example output ("Founder · 5u · 🌐") are not the team (audit round three)',
+    pages: {
+      '/': doc(
+        'nl',
+        '<h1>PostPilot</h1><p>Schrijft je LinkedIn-posts.</p><section><h2>Voorbeelden</h2><article><div class="author"><div class="n">Ruben Bakker</div><div class="r">Founder · 5u · 🌐</div></div><p>Onpopulaire mening: de meeste LinkedIn-tips werken niet.</p></article>' +
+          '<article><div class="author"><div class="n">Christiaan van Dijk</div><div class="r">Co-founder · 1d · 🌐</div></div><p>Drie lessen uit ons eerste jaar.</p></article></section>',
+      ),
+    },
+    expect: [],
+  },
+  {
+    name: 'a team card whose role line has separators but no post age is still the team',
+    pages: { '/team': doc('en', '<h1>Team</h1><div><p>Ruben Bakker</p><p>Founder · CEO</p></div>') },
+    expect: [['Ruben Bakker', 'Founder · CEO', null]],
+  },
+  {
+    name: '"Sono Julia Lattanzi, fondatrice di …": "I am" is no part of the name, and "Julia" introducing herself is the same person',
+    pages: {
+      '/chi-sono': doc('it', '<h1>Chi sono</h1><p>Sono Julia Lattanzi, fondatrice di Company.</p><p>Sono Julia, consulente specializzata in Google Ads con oltre 10 anni di esperienza.</p>'),
+    },
+    expect: [['Julia Lattanzi', 'fondatrice di Company', null]],
+  },
+  {
     name: 'a plain name line over its role line, then the bio (no headings); a VP is not a founder',
     pages: {
       '/': doc('en', '<h1>Soil sensors</h1>'),

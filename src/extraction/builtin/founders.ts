@@ -80,7 +80,9 @@ export function founderProposals(site: Site): FounderProposal[] {
       if (aboutMe) for (const m of selfIntroductions(text)) for (const name of m.names) add(name, null, null, page.quote(sentenceAround(text, m.start, m.end)));
     }
   }
-  return found;
+  // "Julia" introducing herself beside "Julia Lattanzi, fondatrice": a given name alone that opens another found name is that person.
+  const firstNames = new Set(found.filter((f) => /\s/.test(f.name.trim())).map((f) => normalizeForMatch(f.name).split(' ')[0]));
+  return found.filter((f) => /\s/.test(f.name.trim()) || !firstNames.has(normalizeForMatch(f.name)));
 }
 
 /**
@@ -212,6 +214,8 @@ function* namesWithRole(text: string): Generator<Statement> {
 function roleAfterName(text: string, start: number): Statement | null {
   const end = nameEndAt(text, start);
   if (end === null) return null;
+  // "Sono Julia Lattanzi, fondatrice di …": the verb "I am" opens the sentence; the name is read from the next word.
+  if (SELF_COPULAS.has(text.slice(start, end).split(/\s/)[0].toLowerCase())) return null;
   // "Jane Doe-Founder": the name may stop at a hyphen after its first word, the hyphen then separates.
   for (const nameEnd of [end, ...hyphensAfterFirstWord(text, start, end)]) {
     ROLE_SEPARATOR.lastIndex = nameEnd;
@@ -222,6 +226,13 @@ function roleAfterName(text: string, start: number): Statement | null {
   }
   return null;
 }
+
+/**
+ * "I am" written as one capitalised word before a name at a sentence's start (Italian "Sono",
+ * Spanish "Soy", Portuguese "Sou", Polish "Jestem", Czech "Jsem", Slovak "Som", Finnish "Olen"):
+ * no part of the name.
+ */
+const SELF_COPULAS = new Set(['sono', 'soy', 'sou', 'jestem', 'jsem', 'som', 'olen']);
 
 /** Positions of the hyphens in the name text[start, end) after its first word, last first. */
 function hyphensAfterFirstWord(text: string, start: number, end: number): number[] {
@@ -325,7 +336,7 @@ function teamCards(page: SitePage): TeamCard[] {
     const next = $(el).next()[0] as Element | undefined;
     const role = next ? founderRoleLine(clean(elementText(next)), page.snapshot.lang) : null;
     // "Bäckerei Korn" over "Inhaber: Karl Korn": the role line names its own person.
-    if (!role || !rolesWithName(role).next().done || inRatedCard($, el)) return;
+    if (!role || !rolesWithName(role).next().done || inRatedCard($, el) || postByline(role)) return;
     const bio = $(next!).nextAll().toArray().map((c) => clean(elementText(c as Element))).find((l) => l.length >= 40) ?? null;
     cards.push({ name, role, bio, quote: null });
   });
@@ -342,7 +353,7 @@ function teamCards(page: SitePage): TeamCard[] {
       .map((c) => clean(elementText(c as Element)))
       .filter(Boolean);
     const roleAt = lines.findIndex((l) => founderRoleLine(l, page.snapshot.lang) !== null);
-    if (roleAt === -1 || inRatedCard($, el)) return;
+    if (roleAt === -1 || inRatedCard($, el) || postByline(lines[roleAt])) return;
     const role = founderRoleLine(lines[roleAt], page.snapshot.lang)!;
     // "Vertretungsberechtigte Person" over "Fynn Laubkermeier (Geschäftsführer)": the role line opens with its own person, so the heading is a label.
     const lead = role.split(/[(,\u2013\u2014]| - /)[0].trim();
@@ -351,6 +362,18 @@ function teamCards(page: SitePage): TeamCard[] {
     cards.push({ name, role, bio, quote: clean(elementText(card[0])) });
   });
   return cards;
+}
+
+/** A post's age after its author's role ("5u", "1d", "2 h", "3w"): a segment of a byline. */
+const POST_AGE = /^\d{1,3} ?\p{L}{1,3}$/u;
+
+/**
+ * "Ruben Bakker" / "Founder · 5u · 🌐": a role line that also gives the post's age is the byline of a
+ * social post the page shows (an example of what the product writes, a feed), not the team.
+ */
+function postByline(role: string): boolean {
+  const parts = role.split(/[·•]/).map((p) => p.trim());
+  return parts.length > 1 && parts.some((p) => POST_AGE.test(p));
 }
 
 /** Rating stars: a card that gives them is a customer's review. */
