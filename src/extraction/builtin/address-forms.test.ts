@@ -45,6 +45,8 @@ const places: Array<{ name: string; html: string; country: string | null; city: 
   { name: 'a labelled location "所在地： 東京、日本": city and country', html: doc('ja', '<main><div class="card"><h3>日本オフィス</h3><p><strong>所在地：</strong> 東京、日本</p></div></main>'), country: 'JP', city: '東京' },
   { name: 'a labelled location "Location: Lyon, France"', html: doc('en', '<main><p>Location: Lyon, France</p></main>'), country: 'FR', city: 'Lyon' },
   { name: 'a Finnish location label "Sijainti: Tampere, Suomi"', html: doc('fi', '<main><p>Sijainti: Tampere, Suomi</p></main>'), country: 'FI', city: 'Tampere' },
+  { name: 'a Turkish address "postcode district / province": the province is the city (audit round three)', html: doc('tr', '<footer><address>İnönü Cad. İç Kapı No:9, 44100 Battalgazi / Malatya</address></footer>'), country: null, city: 'Malatya' },
+  { name: 'a postcode and a town with no slash after it on a Turkish page: the town', html: doc('tr', '<footer><address>Atatürk Cad. No:5, 35220 Konak</address></footer>'), country: null, city: 'Konak' },
   { name: 'a Turkish location label "Konum: İzmir, Türkiye"', html: doc('tr', '<main><p>Konum: İzmir, Türkiye</p></main>'), country: 'TR', city: 'İzmir' },
   { name: 'a Swedish visiting-address label "Besöksadress: Uppsala, Sverige"', html: doc('sv', '<main><p>Besöksadress: Uppsala, Sverige</p></main>'), country: 'SE', city: 'Uppsala' },
   { name: 'a Chinese address label "地址：上海，中国"', html: doc('zh', '<main><p>地址：上海，中国</p></main>'), country: 'CN', city: '上海' },

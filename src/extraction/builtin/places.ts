@@ -293,6 +293,9 @@ const BASED_IN = new RegExp(
  */
 const POSTAL_CITY = new RegExp(`(?<![\\p{N}])(?:[A-Z]{1,2}[- ])?\\d{4,5}\\s+(${PLACE})|(?<![\\p{L}'’.-])(${PLACE}),\\s*[A-Z]{2}\\s+\\d{5}(?![\\p{N}])`, 'u');
 
+/** The province after a district and a slash: " / Malatya". */
+const TURKISH_PROVINCE = /^\s*\/\s*(\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?)/u;
+
 function fromBasedIn(page: SitePage, text: string, m: RegExpExecArray): Array<FieldProposal | null> {
   const sentence = sentenceAround(text, m.index, m.index + m[0].length);
   const evidence = page.quote(sentence);
@@ -394,7 +397,11 @@ function fromAddress(page: SitePage, text: string): Array<FieldProposal | null> 
   const postal = POSTAL_CITY.exec(text);
   if (!postal) return out;
   const evidence = page.quote(text.length <= 300 ? text : sentenceAround(text, postal.index, postal.index + postal[0].length));
-  const city = (postal[1] ?? postal[2]).trim();
+  const district = (postal[1] ?? postal[2]).trim();
+  // A Turkish address ends "district / province" after the postcode ("44100 Battalgazi / Malatya"):
+  // the province is the city the business is in, the district a part of it.
+  const province = page.snapshot.lang?.startsWith('tr') ? TURKISH_PROVINCE.exec(text.slice(postal.index + postal[0].length))?.[1] : undefined;
+  const city = province ?? district;
   out.push(propose('city', city, [evidence]));
   const code = countryIn(text.slice(postal.index), page.snapshot.lang) ?? (hasUsStateAndZip(text) ? 'US' : null);
   if (code) out.push(propose('country', code, [evidence]));

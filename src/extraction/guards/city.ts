@@ -18,6 +18,8 @@ const PLACE_WORD =
 const RUSSIAN_CITY_WORD = ['г. ', 'г.', 'город '];
 /** A postcode just before the city ("10115 Berlin", "D-10115 Berlin"). */
 const CODE_BEFORE = /(?:^|[\s,])(?:[a-z]{1,2}-)?(\d{4,6})[\s,]*$/u;
+/** A postcode and a district before a province ("44100 Battalgazi / Malatya", as Turkish addresses end). */
+const CODE_DISTRICT_BEFORE = /(?:^|[\s,])(\d{5})\s\p{L}+(?:\s\p{L}+)?\s?\/\s?$/u;
 /** A postcode just after it ("Berlin 10115", "Edinburgh EH6 6QN", "San Francisco, CA 94107"). */
 const CODE_AFTER = /^[\s,]*(?:(\d{4,6})(?!\d)|[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2}(?![a-z])|[a-z]{2} \d{5}(?!\d))/u;
 
@@ -59,7 +61,7 @@ export function checkCity(value: string, cited: readonly CitedQuote[], ctx: City
  */
 function postcodeNextTo(clause: Clause, city: string): boolean {
   for (const at of phraseIndexes(clause.norm, city)) {
-    const before = CODE_BEFORE.exec(clause.norm.slice(Math.max(0, at - 12), at));
+    const before = CODE_BEFORE.exec(clause.norm.slice(Math.max(0, at - 12), at)) ?? CODE_DISTRICT_BEFORE.exec(clause.norm.slice(Math.max(0, at - 40), at));
     const after = CODE_AFTER.exec(clause.norm.slice(at + city.length, at + city.length + 14));
     for (const m of [before, after]) {
       if (!m) continue;
