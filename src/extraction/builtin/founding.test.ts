@@ -39,3 +39,16 @@ test('founded_year: "Gegründet 2019" is still read', async () => {
   const { kept } = await founding({ '/': doc('de', '<h1>Metallbau</h1><p>Gegründet 2019 in Ulm.</p>') });
   assert.equal(kept, '2019');
 });
+
+test('founded_year: "since" a year that dates someone else\'s requirement ("exigidos por Google y Microsoft desde 2024") is no founding year (audit round three)', async () => {
+  const { proposed, kept } = await founding({
+    '/': doc('es', '<h1>Correo seguro</h1><p>Te ayudamos a cumplir con los requisitos de autenticación (SPF, DKIM, DMARC) exigidos por Google y Microsoft desde 2024 para evitar el spam.</p>'),
+    '/ueber-uns': doc('de', '<h1>Über uns</h1><p>Die E-Rechnung ist seit 2025 Pflicht für alle Unternehmen.</p>'),
+  });
+  assert.deepEqual([proposed, kept], [[], null]);
+});
+
+test('founded_year: a business "since 2014" beside no requirement is still read', async () => {
+  const { kept } = await founding({ '/': doc('es', '<h1>Taller</h1><p>Reparamos bicicletas desde 2014 en Valencia.</p>') });
+  assert.equal(kept, '2014');
+});

@@ -65,6 +65,16 @@ function dayOrdinalDot(text: string, dot: number): boolean {
 /** A founding still to come ("Gründung geplant 2027", "2028年設立予定"): not a founding year. */
 const PLANNED = /(?<![\p{L}])(?:planned|scheduled|expected|geplant|voraussichtlich|prévue?s?|previst[oa]s?|prevista|gepland|planowan\p{L}*)(?![\p{L}])|予定|计划|計畫/u;
 
+/**
+ * A requirement or a rule that took effect in the year ("exigidos por Google y Microsoft desde 2024",
+ * "mandatory since 2023", "seit 2025 Pflicht", "en vigueur depuis 2018"): the year dates someone
+ * else's rule, not the business. Read in the sentence up to REQUIREMENT_REACH characters before the
+ * statement and TAIL_REACH after it.
+ */
+const REQUIREMENT =
+  /(?<![\p{L}])(?:required|requires?|requirements?|mandatory|compulsory|obligatory|in force|vorgeschrieben|verpflichtend|pflicht|vorschrift|in kraft|obligatoires?|exigée?s?|requise?s?|en vigueur|exigid[oa]s?|requerid[oa]s?|obligatori[oa]s?|requisitos?|en vigor|exigências?|obrigatóri[oa]s?|em vigor|obbligatori[oa]?|richiest[oa]|in vigore|verplicht|vereist|van kracht|wymagan\p{L}*|obowiązkow\p{L}*|obowiązuj\p{L}*|povinn\p{L}*|vyžadovan\p{L}*|obligatorisk\p{L}*|krav|påkrævet|påkrevd|pakollinen|pakollista|vaaditaan|обязательн\p{L}*|требуется|обов'язков\p{L}*|вимагається|zorunlu|gerekli)(?![\p{L}])|義務|必須|의무|필수|强制|必须|必須/u;
+const REQUIREMENT_REACH = 60;
+
 /** How far past the year a plan word may close the statement ("2028年設立予定", "2028 gegründet werden soll"). */
 const TAIL_REACH = 12;
 
@@ -95,6 +105,8 @@ export function foundingProposals(site: Site): FieldProposal[] {
       if (!m) continue;
       const sentence = sentenceAround(text, m.start, m.end);
       if (COPYRIGHT.test(sentence.toLowerCase()) || PLANNED.test(statedWithTail(text, m).toLowerCase())) continue;
+      const at = sentence.indexOf(text.slice(m.start, m.end));
+      if (at !== -1 && REQUIREMENT.test(sentence.slice(Math.max(0, at - REQUIREMENT_REACH), at + m.end - m.start + TAIL_REACH).toLowerCase())) continue;
       out.push(propose('founded_year', m.year, [page.quote(sentence)]));
     }
   }
