@@ -148,6 +148,27 @@ test('reads asked together (one statement per PUBLIC_URL) each get their own lis
   assert.equal(elsewhere?.body, null, "another address's read does not take this one's document");
 });
 
+test('a document is found by the slug its listing has now, and not once the listing is no longer public', async () => {
+  const renamed = await fx.listing({ slug: 'old-name', category: 'tools' });
+  await computed(renamed);
+  assert.equal((await docs.publicDocument('old-name', URL))?.id, renamed);
+  await sql`update listings set slug = 'new-name' where id = ${renamed}`.execute(db);
+  assert.equal(await docs.publicDocument('old-name', URL), undefined, 'the old slug finds nothing');
+  const before = await docs.publicDocument('new-name', URL);
+  assert.equal(before?.id, renamed);
+  assert.equal(before?.body, null, 'to be computed');
+  await computed(renamed);
+  assert.equal(JSON.parse((await docs.publicDocument('new-name', URL))!.body!).slug, 'new-name');
+  const keptUnder = async (listing: string) => (await sql<{ slug: string }>`select slug from listing_documents where listing_id = ${listing}`.execute(db)).rows[0].slug;
+  assert.equal(await keptUnder(renamed), 'new-name', 'the write-back keeps the slug its lookup goes by');
+  // Another listing may take the old slug; its own document answers for it.
+  const successor = await fx.listing({ slug: 'old-name', category: 'tools' });
+  await computed(successor);
+  assert.equal((await docs.publicDocument('old-name', URL))?.id, successor);
+  await sql`update listings set status = 'draft' where id = ${renamed}`.execute(db);
+  assert.equal(await docs.publicDocument('new-name', URL), undefined, 'a listing taken back is not read');
+});
+
 test('a listing deleted takes its document along; a draft has an empty one that reads never find', async () => {
   const gone = await fx.listing({ slug: 'gone' });
   await computed(gone);

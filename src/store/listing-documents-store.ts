@@ -32,8 +32,20 @@ export interface DocumentWrite {
 }
 
 export function listingDocumentsStore(db: Kysely<DB>) {
-  /** One indexed lookup per slug, for every slug asked for in the same turn (read-batch.ts). */
-  const readDocuments = (publicUrl: string) =>
+  // Usable documents by slug (migration 0043): one index lookup each and the view count, for every
+  // slug asked for in the same turn (read-batch.ts).
+  const readUsable = (publicUrl: string) =>
+    readBatch<DocumentRead>(async (slugs) => {
+      const r = await executePrepared(db, sql<DocumentRead & { slug: string }>`
+        select d.slug, d.listing_id as id, d.body, d.tag, d.views, d.views_at, coalesce(v.views, 0) as views_now
+        from listing_documents d
+        left join listing_views v on v.listing_id = d.listing_id
+        where d.slug = any(${slugs}::text[]) and d.body is not null and d.public_url = ${publicUrl}
+          and d.epoch = (select s.epoch from listing_document_settings s)`);
+      return new Map(r.rows.map(({ slug, ...row }) => [slug, row]));
+    });
+  // Otherwise the public listing by slug, whose document is to be computed (or none).
+  const readListings = (publicUrl: string) =>
     readBatch<DocumentRead>(async (slugs) => {
       const r = await executePrepared(db, sql<DocumentRead & { slug: string }>`
         select l.slug, l.id, d.body, d.tag, d.views, d.views_at, coalesce(v.views, 0) as views_now
@@ -44,6 +56,11 @@ export function listingDocumentsStore(db: Kysely<DB>) {
         where l.slug = any(${slugs}::text[]) and l.status in ('live', 'scheduled')`);
       return new Map(r.rows.map(({ slug, ...row }) => [slug, row]));
     });
+  const readDocuments = (publicUrl: string) => {
+    const usable = readUsable(publicUrl);
+    const listings = readListings(publicUrl);
+    return async (slug: string) => (await usable(slug)) ?? listings(slug);
+  };
   const batches = new Map<string, (slug: string) => Promise<DocumentRead | undefined>>();
 
   return {
@@ -72,7 +89,9 @@ export function listingDocumentsStore(db: Kysely<DB>) {
           for update of d skip locked
         )
         update listing_documents d set body = v.body, tag = v.tag, epoch = v.epoch, public_url = ${publicUrl},
-          views = v.views, views_at = v.views_at
+          views = v.views, views_at = v.views_at,
+          -- The generation held, the slug is still the one the body was computed with (0043).
+          slug = (select l.slug from listings l where l.id = d.listing_id)
         from v where d.listing_id = v.listing_id and d.listing_id in (select listing_id from held)
         returning d.listing_id`);
       return r.rows.map((row) => row.listing_id);
