@@ -151,8 +151,33 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
   },
   {
     name: 'an open-source tool whose home page lists "free and open source" inline with its platforms: that item as the summary',
-    pages: { '/': doc('en', '<h1>Keyboard layout</h1><p>Type every accent directly.</p><p>Free and open source • Windows, macOS, Linux • No hardware needed</p>') },
+    pages: {
+      '/': doc(
+        'en',
+        '<h1>Keyboard layout</h1><p>Type every accent directly.</p><p>Free and open source • Windows, macOS, Linux • No hardware needed</p><p><a href="https://github.com/someone/layout">Source code</a></p>',
+      ),
+    },
     expect: { model: 'open-source', summary: 'Free and open source' },
+  },
+  {
+    name: 'an agency that uses open-source tools, with no repository of its own linked: no open-source model (audit round four)',
+    pages: {
+      '/': doc('en', '<h1>Pixel Agency</h1><p>We build fast websites for small businesses.</p><p>We use open source tools such as WordPress and Drupal.</p><p><a href="https://github.com/pixelagency">GitHub</a></p>'),
+      '/about': doc('de', '<h1>Über uns</h1><p>Wir setzen auf quelloffene Software wie WordPress.</p>'),
+    },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a site built with an open-source generator names the software it uses, not its licence (audit round four)',
+    pages: { '/': doc('en', '<h1>Cafe Luna</h1><p>Coffee and cake.</p><footer><p>Site built with Hugo, an open-source static site generator.</p></footer>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a library released under a licence that links its repository is open source; a sponsors link alone names no repository',
+    pages: {
+      '/': doc('en', '<h1>fastlib</h1><p>A tiny JSON parser.</p><p>Released under the MIT License.</p><p><a href="https://github.com/sponsors/fastlib">Sponsor</a> <a href="https://gitlab.com/fastlib/fastlib">Source</a></p>'),
+    },
+    expect: { model: 'open-source', summary: null },
   },
   {
     name: 'an inline list on a paid service: its "free" item is an offer, not the pricing',

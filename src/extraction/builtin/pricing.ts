@@ -4,6 +4,7 @@ import type { Element } from 'domhandler';
 import { elementText } from '../element-text.ts';
 import { headingsMatching, inChrome } from './sections.ts';
 import { clean, propose, type Site, type SitePage } from './site.ts';
+import { matchKey } from '../quote-match.ts';
 import { statements } from './statements.ts';
 import { faqProposals } from './faq.ts';
 import { priceOnRequest } from './price-on-request.ts';
@@ -77,14 +78,50 @@ function withoutRewards(said: string[]): string[] {
   });
 }
 
-/** A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source. */
+/**
+ * A project without a pricing page that states its licence on its own pages ("Mosh is free software", "MIT licence") is open source.
+ * An agency that "uses open source tools such as WordPress", a team that "loves open source" or a
+ * site "built with Hugo, an open-source generator" names software it uses, not its own licence: a
+ * sentence counts where the site links a source repository (an open-source project shows where its
+ * code is), where it names the site itself ("SOAPnote.org is an Open Source Project", "Mosh is free
+ * software"), or as a short line of its own ("Free and open source", "MIT License").
+ */
 function openSourceLicence(site: Site): FieldProposal | null {
+  const repository = linksSourceRepository(site);
+  // The site's names, and the home page's main heading where it is a name (three words at most: "Mosh", not a tagline).
+  const heading = clean(site.home.$('h1').first().text());
+  const names = [...site.ownNames, ...(heading && heading.split(' ').length <= 3 && matchKey(heading).length >= 3 ? [matchKey(heading)] : [])];
+  const ownLicence = (s: string) => repository || s.length <= MAX_FREE_LINE || names.some((own) => matchKey(s).includes(own));
   for (const page of site.byRole('home', 'about', 'features')) {
-    const sentences = statements(page, { footer: true, max: 2000 }).flatMap((s) => (s.length <= 300 ? [s] : s.split(/(?<=[.!?\u3002])\s+/)));
-    const said = sentences.find((s) => s.length <= 300 && pricingSignals(s).openSource);
+    const sentences = statements(page, { footer: true, max: 2000 }).flatMap((s) => (s.length <= 300 ? inlineListItems(s) : s.split(/(?<=[.!?\u3002])\s+/)));
+    const said = sentences.find((s) => s.length <= 300 && pricingSignals(s).openSource && ownLicence(s));
     if (said) return propose('pricing_model', 'open-source', [page.quote(said)]);
   }
   return null;
+}
+
+/** Hosts of source repositories, where an open-source project keeps its code. */
+const CODE_HOSTS = new Set(['github.com', 'gitlab.com', 'codeberg.org', 'bitbucket.org', 'sourceforge.net', 'git.sr.ht', 'sr.ht', 'framagit.org', 'gitee.com']);
+/** A code host's own sections: a link there ("github.com/sponsors/…") names no repository. */
+const CODE_HOST_SECTIONS = new Set(['sponsors', 'orgs', 'users', 'topics', 'marketplace', 'features', 'apps', 'about', 'collections', 'login', 'settings', 'explore']);
+
+/** A link on a crawled page to a repository ("github.com/owner/name"), not only to an account or profile. */
+function linksSourceRepository(site: Site): boolean {
+  return site.pages.some((page) =>
+    page.$('a[href]').toArray().some((a) => {
+      let url: URL;
+      try {
+        url = new URL(page.$(a).attr('href') ?? '', page.url);
+      } catch {
+        return false;
+      }
+      const lower = url.hostname.toLowerCase();
+      const host = lower.startsWith('www.') ? lower.slice(4) : lower;
+      if (!CODE_HOSTS.has(host)) return false;
+      const [owner, name] = url.pathname.split('/').filter(Boolean);
+      return !!owner && !!name && !CODE_HOST_SECTIONS.has(owner.toLowerCase());
+    }),
+  );
 }
 
 /**
