@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { PageSnapshot } from '../../crawler/types.ts';
 import { pageFromHtml } from '../page-fixture.ts';
 import { aboutPages } from './about-pages.ts';
-import { pageRole, type PageRole } from './page-roles.ts';
+import { pageRole, showsOthersPrices, type PageRole } from './page-roles.ts';
 import { readSite } from './site.ts';
 
 const role = (path: string): PageRole => pageRole({ finalUrl: `https://acme.test${encodeURI(path)}` } as PageSnapshot);
@@ -89,4 +89,39 @@ test('a page whose path says nothing is about the business when its main heading
   }
   const site = readSite([page('/', 'Home'), page('/p/7', 'About our pricing')]);
   assert.deepEqual(aboutPages(site!), []);
+});
+
+/** Audit round five: giving, careers and blog or news pages show amounts that are not the product's price. */
+const OTHERS_PRICES: Record<string, string[]> = {
+  en: ['/donate', '/support-us', '/sponsors', '/careers', '/jobs/designer', '/blog/mailchimp-pricing', '/news'],
+  de: ['/spenden', '/karriere', '/stellenangebote', '/aktuelles', '/unterstützen'],
+  fr: ['/faire-un-don', '/don', '/recrutement', '/actualités'],
+  es: ['/donar', '/empleo', '/trabaja-con-nosotros', '/noticias'],
+  pt: ['/doações', '/carreiras', '/trabalhe-conosco', '/notícias'],
+  it: ['/donazioni', '/sostienici', '/lavora-con-noi', '/notizie'],
+  nl: ['/doneren', '/vacatures', '/werken-bij', '/nieuws'],
+  pl: ['/darowizny', '/wesprzyj', '/kariera', '/aktualności'],
+  cs: ['/darujte', '/kariéra', '/volná-místa', '/novinky'],
+  sk: ['/podporte-nás', '/kariéra', '/aktuality'],
+  sv: ['/stöd-oss', '/lediga-tjänster', '/nyheter'],
+  da: ['/støt-os', '/job', '/nyheder'],
+  nb: ['/støtt-oss', '/ledige-stillinger', '/nyheter'],
+  fi: ['/lahjoita', '/ura', '/avoimet-työpaikat', '/uutiset'],
+  tr: ['/bağış', '/kariyer', '/haberler'],
+  ru: ['/pozhertvovaniya', '/вакансии', '/новости'],
+  uk: ['/pidtrymaty', '/вакансії', '/новини'],
+  ja: ['/寄付', '/採用', '/お知らせ'],
+  ko: ['/후원', '/채용', '/블로그'],
+  zh: ['/捐款', '/招聘', '/新闻'],
+};
+const page = (path: string) => ({ finalUrl: `https://acme.test${encodeURI(path)}` }) as PageSnapshot;
+for (const [language, paths] of Object.entries(OTHERS_PRICES)) {
+  test(`${language}: a giving, careers or news page shows others' prices`, () => {
+    for (const path of paths) assert.equal(showsOthersPrices(page(path)), true, path);
+  });
+}
+test("a product's own pages, a shop's article and a help desk do not show others' prices", () => {
+  for (const path of ['/', '/pricing', '/preise', '/artikel/123', '/support', '/mitglied-werden', '/dardo']) {
+    assert.equal(showsOthersPrices(page(path)), false, path);
+  }
 });

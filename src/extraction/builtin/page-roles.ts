@@ -74,3 +74,33 @@ export function pageRole(page: PageSnapshot): PageRole {
   // After the roles: Danish "about us" (/om-os) is written like a locale (/pt-br).
   return /^\/(?:index\.html?|[a-z]{2}(?:-[a-z]{2})?\/?)$/.test(path) ? 'home' : 'other';
 }
+
+/**
+ * Pages whose amounts are not the product's price: giving (a donation, a sponsorship, "support
+ * us"), careers (salaries) and a blog or news post (what other products cost). Such a page states
+ * nothing about how the product is paid, so it is never read as a pricing page, though it may show
+ * prices. The first list as slugs standing whole between '/' and '-'; the second only as a whole
+ * segment, as each is short and read inside other slugs too (French '/don', Czech '/dar', Finnish
+ * '/ura', Swedish '/jobb'); the third in the scripts without a slug form, anywhere in the path.
+ * Left out: words for an article, which name a shop's items too (German "Artikel", Spanish
+ * "artículos"), and "join us", often a membership page whose fee is the association's own price.
+ * "support" alone is left out: a help desk's page, not giving.
+ */
+const NOT_THE_PRODUCTS_PRICES: [RegExp, RegExp, RegExp] = [
+  /(?:^|[/-])(?:donate|donations?|donating|donors?|giving|support-us|sponsors?|sponsoring|sponsorship|fundraising|spenden?|spendenkonto|unterstuetzen|unterstutzen|foerdern|fordern|faire-un-don|dons|soutenir|soutenez-nous|donar|donaciones|donativos?|doar|doacoes|doacao|apoie|donazioni?|sostienici|sostieni|doneren|doneer|donatie|donaties|steun-ons|darowizn[aey]|wesprzyj|wspieraj|darujte|darovat|podporte-nas|podporit|prispevky|donera|gava|gavor|stod-oss|stott-oss|stot-os|stoet-os|lahjoita|lahjoitus|lahjoitukset|tue-meita|bagis|bagis-yap|destek-ol|pozhertvovaniya?|podderzhat|pozhertvy|pidtrymaty|kifu|careers?|jobs?|vacancies|vacancy|hiring|join-our-team|work-with-us|karriere|stellen|stellenangebote|jobangebote|carrieres?|recrutement|emplois?|nous-rejoindre|empleos?|trabaja-con-nosotros|ofertas-de-empleo|carreiras?|vagas|trabalhe-conosco|lavora-con-noi|carriere|offerte-di-lavoro|posizioni-aperte|werken-bij|vacatures?|kariera|oferty-pracy|praca|volna-mista|volne-pozice|volne-miesta|jobba-hos-oss|lediga-tjanster|karriar|ledige-stillinger|stillinger|avoimet-tyopaikat|rekry|rekrytointi|tyopaikat|kariyer|is-ilanlari|insan-kaynaklari|vakansii|karera|vakansiyi|saiyo|recruit|blog|blogs|news|posts?|press|aktuelles|neuigkeiten|nachrichten|actualites?|noticias|novedades|notizie|nieuws|aktualnosci|wiadomosci|aktuality|novinky|nyheter|nyheder|uutiset|ajankohtaista|blogi|haberler|novosti|novyny|oshirase)(?![a-z0-9])/,
+  /(?:^|\/)(?:don|dar|ura|jobb)(?:$|\/)/,
+  /寄付|寄附|募金|採用|求人|ブログ|ニュース|お知らせ|기부|후원|채용|블로그|뉴스|소식|捐款|捐赠|捐贈|赞助|贊助|招聘|博客|新闻|新聞|пожертв|вакансі|вакансии|карьер|кар'єр|кар’єр|блог|новост|новин/,
+];
+
+/** The page gives (donations), hires (salaries) or reports (a blog or news post): its amounts are not the product's price. */
+export function showsOthersPrices(page: PageSnapshot): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(page.finalUrl).pathname).toLowerCase();
+  } catch {
+    return false;
+  }
+  const segments = path.split('/').map((s) => s.replace(/\.(html?|php|aspx?)$/, ''));
+  const [words, names, written] = NOT_THE_PRODUCTS_PRICES;
+  return words.test(segments.map(slug).join('/')) || names.test(segments.map((s) => slug(s) || s).join('/')) || written.test(path);
+}
