@@ -320,3 +320,46 @@ test('a tool described by up to six words before its free word, in one line, is 
 test('a number of days and up to three words before a free word are a trial', () => {
   assert.equal(pricingSignals('se habilita 15 días de acceso total gratuito').free, false);
 });
+
+/**
+ * Amounts that are not the product's price, in each language: a donation and a salary by the month
+ * (neither a subscription), a group let in free beside a paid ticket and "free to apply" (neither a
+ * free tier). Audit round five.
+ */
+const NOT_THE_PRODUCTS: Record<Language, { donation: string; salary: string; concession: string; paid: string }> = {
+  en: { donation: 'Donate $10 per month', salary: 'Salary $4,000 per month', concession: 'Children free', paid: 'Adults $12' },
+  de: { donation: 'Spenden Sie 10 € pro Monat', salary: 'Gehalt ab 3.000 € pro Monat', concession: 'Kinder kostenlos', paid: 'Erwachsene 8 €' },
+  fr: { donation: 'Faire un don de 10 € par mois', salary: 'Salaire 2 500 € par mois', concession: 'Enfants gratuit', paid: 'Adultes 9 €' },
+  es: { donation: 'Donación de 10 € al mes', salary: 'Salario 1.500 € al mes', concession: 'Niños gratis', paid: 'Adultos 8 €' },
+  pt: { donation: 'Doação de R$ 20 por mês', salary: 'Salário R$ 3.000 por mês', concession: 'Crianças grátis', paid: 'Adultos R$ 30' },
+  it: { donation: 'Donazione di 10 € al mese', salary: 'Stipendio 1.800 € al mese', concession: 'Bambini gratis', paid: 'Adulti 10 €' },
+  nl: { donation: 'Doneer € 10 per maand', salary: 'Salaris € 3.000 per maand', concession: 'Kinderen gratis', paid: 'Volwassenen € 12' },
+  pl: { donation: 'Darowizna 20 zł / mies.', salary: 'Wynagrodzenie 6000 zł / mies.', concession: 'Dzieci bezpłatnie', paid: 'Dorośli 20 €' },
+  cs: { donation: 'Darujte 200 Kč / měsíc', salary: 'Mzda 40 000 Kč / měsíc', concession: 'Děti zdarma', paid: 'Dospělí 5 €' },
+  sk: { donation: 'Darujte 10 € / mesiac', salary: 'Mzda 1 500 € / mesiac', concession: 'Deti zadarmo', paid: 'Dospelí 6 €' },
+  sv: { donation: 'Donera 100 kr / mån', salary: 'Lön 30 000 kr / mån', concession: 'Barn gratis', paid: 'Vuxna 10 €' },
+  da: { donation: 'Donér 100 kr. / md.', salary: 'Løn 35.000 kr. / md.', concession: 'Børn gratis', paid: 'Voksne 10 €' },
+  nb: { donation: 'Doner 100 kr / mnd', salary: 'Lønn 40 000 kr / mnd', concession: 'Barn gratis', paid: 'Voksne 10 €' },
+  fi: { donation: 'Lahjoita 10 € / kk', salary: 'Palkka 3 000 € / kk', concession: 'Lapset ilmaiseksi', paid: 'Aikuiset 12 €' },
+  ru: { donation: 'Пожертвование 500 ₽ в месяц', salary: 'Зарплата 80 000 ₽ в месяц', concession: 'Дети бесплатно', paid: 'Взрослые 500 ₽' },
+  uk: { donation: 'Пожертва 200 ₴ на місяць', salary: 'Зарплата 30 000 ₴ на місяць', concession: 'Діти безкоштовно', paid: 'Дорослі 200 ₴' },
+  ja: { donation: '寄付 1,000円/月', salary: '給与 250,000円/月', concession: '子供無料', paid: '大人 1,200円' },
+  ko: { donation: '후원 월 10,000원', salary: '급여 월 3,000,000원', concession: '어린이 무료', paid: '성인 ₩15,000' },
+  zh: { donation: '捐款 每月 100 元', salary: '薪资 每月 8000 元', concession: '儿童免费', paid: '成人 ¥80' },
+  tr: { donation: 'Bağış ₺100 /ay', salary: 'Maaş ₺30.000 /ay', concession: 'Çocuklar ücretsiz', paid: 'Yetişkin ₺200' },
+};
+
+for (const lang of LANGUAGES) {
+  const l = NOT_THE_PRODUCTS[lang];
+  test(`pricing words (${lang}): a donation and a salary by the month state no model`, () => {
+    for (const line of [l.donation, l.salary]) assert.equal(pricingModelOf(pricingSignals(line)), null, line);
+  });
+  test(`pricing words (${lang}): a group let in free beside a paid ticket is a concession, paid once`, () => {
+    assert.equal(pricingModelOf(pricingSignals(`${l.paid}\n${l.concession}`)), 'one-time', l.concession);
+  });
+}
+
+test('pricing words: "Free to apply" beside a job is no free tier', () => {
+  assert.equal(pricingModelOf(pricingSignals('Free to apply')), null);
+  assert.equal(pricingModelOf(pricingSignals('Kostenlos bewerben')), null);
+});

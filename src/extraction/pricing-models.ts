@@ -8,6 +8,7 @@ import {
   FREE,
   FIRST,
   FREEBIES,
+  GIFTS_AND_WAGES,
   NON_BINDING,
   LANGUAGES,
   type Language,
@@ -261,13 +262,19 @@ const FIRST_FREE: Reading = reading(
   (first, free) => [`${first}[^\\n\\d]{0,12}${free}`],
 );
 const SETUP_WORD: Reading = words(SETUP);
+const GIFT_OR_WAGE: Reading = words(GIFTS_AND_WAGES);
+
+/** The passage gives or pays an amount that is not the product's price: a donation, a sponsorship, a salary. */
+export function statesGiftOrWage(text: string): boolean {
+  return readIn(normalizeForMatch(text), GIFT_OR_WAGE);
+}
 const EVERY_ONE_TIME_WORD: Reading = reading([ONE_TIME_WORDS], (once) => [edged(once)], (once) => [once], 'gu');
 
 /**
  * The text with the free words taken out of its promotion lines, and, where the text (or the page
  * it stands on: `trial`) offers a trial, of its "start free" lines: beside a trial ("Comenzar
  * gratis" under "15 días de prueba") starting free is starting the trial. And the one-time words
- * out of its setup lines. Line by line, before the lines are joined.
+ * out of its setup lines; its donation and salary lines go whole. Line by line, before the lines are joined.
  */
 function withoutPromotionFree(text: string, trial?: boolean): string {
   const hasTrial = trial ?? offersTrial(text);
@@ -275,6 +282,8 @@ function withoutPromotionFree(text: string, trial?: boolean): string {
     .split('\n')
     .map((line) => {
       const norm = normalizeForMatch(line);
+      // A donation or a salary is what a visitor gives or earns, whatever its period: none of its words state the model.
+      if (readIn(norm, GIFT_OR_WAGE)) return '';
       // "Activación remota: $39.99 por dispositivo (Pago único)": the setup is paid once, beside the plan.
       const once = readIn(norm, ONE_TIME) && readIn(norm, SETUP_WORD) ? stripped(norm, EVERY_ONE_TIME_WORD) : norm;
       if (!readIn(once, FREE_WORD)) return once === norm ? line : once;

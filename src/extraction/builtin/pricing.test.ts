@@ -233,6 +233,56 @@ const cases: Array<{ name: string; pages: Record<string, string>; expect: { mode
     pages: { '/': doc('en', '<h1>Shop builder</h1><p>Customers add to cart from any page of your site.</p>') },
     expect: { model: null, summary: null },
   },
+  // Audit round five: a page picked for its prices whose prices are not the product's.
+  {
+    name: 'donation amounts on a giving page state no pricing model',
+    pages: { '/': doc('de', '<h1>Verein</h1><p>Wir helfen Kindern.</p>'), '/spenden': doc('de', '<h1>Spenden</h1><p>Mit 10 € finanzieren Sie ein Schulheft.</p><p>Mit 50 € ein Paar Schuhe.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'donation buttons on a donate page state no subscription',
+    pages: { '/': doc('en', '<h1>Charity</h1><p>We help.</p>'), '/donate': doc('en', '<h1>Donate</h1><p>$10</p><p>$25</p><p>$50</p><p>Monthly donation</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'donation lines on the home page state no subscription',
+    pages: { '/': doc('en', '<h1>Charity</h1><p>A donation of $25 buys a book.</p><p>Donate $10 per month.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'salaries on a careers page state no subscription',
+    pages: { '/': doc('de', '<h1>Firma</h1>'), '/karriere': doc('de', '<h1>Karriere</h1><p>Gehalt ab 3.000 € pro Monat</p><p>Azubi 1.000 € / Monat</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a job board home page: free to apply beside salaries is no freemium',
+    pages: { '/': doc('en', '<h1>Job board</h1><p>Free to apply</p><p>Salary €3,000 per month</p><p>Salary €4,000 per month</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: "a blog post on other tools' prices, even under a pricing slug, states no model",
+    pages: {
+      '/': doc('en', '<h1>Marketing blog</h1><p>Tips for marketers.</p>'),
+      '/blog/tools': doc('en', '<h1>5 best email tools</h1><p>Mailchimp costs $13/month.</p><p>Brevo costs $9/month.</p>'),
+      '/blog/mailchimp-pricing': doc('en', '<h1>Mailchimp pricing</h1><p>Standard $13/month</p><p>Premium $350/month</p>'),
+    },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'plans named with a year are intentions, not a pricing heading',
+    pages: { '/': doc('en', '<h1>Startup</h1><h2>Our plans for 2026</h2><p>We will open a free community space.</p>') },
+    expect: { model: null, summary: null },
+  },
+  {
+    name: 'a price list of the year is still a pricing heading',
+    pages: { '/': doc('de', '<h1>Fotograf</h1><h2>Preise 2026</h2><p>Porträt 150 €</p><p>Hochzeit 1.500 €</p>') },
+    expect: { model: 'one-time', summary: 'Preise 2026 Porträt 150 €; Hochzeit 1.500 €' },
+  },
+  {
+    name: "a museum's free admission for children beside the adults' ticket is a concession, paid once",
+    pages: { '/': doc('en', '<h1>Museum</h1><h2>Prices</h2><p>Adults €12</p><p>Children free</p>') },
+    expect: { model: 'one-time', summary: 'Prices Adults €12' },
+  },
 ];
 
 for (const c of cases) {

@@ -1,5 +1,5 @@
 import type { Evidence, FieldProposal } from '../types.ts';
-import { PRICE, offersTrial, pricingModelOf, pricingSignals, statesCommission, statesReward, isBasketButton, type PricingModel, type PricingSignals } from '../pricing-models.ts';
+import { PRICE, offersTrial, pricingModelOf, pricingSignals, statesCommission, statesReward, statesGiftOrWage, isBasketButton, type PricingModel, type PricingSignals } from '../pricing-models.ts';
 import type { Element } from 'domhandler';
 import { elementText } from '../element-text.ts';
 import { headingsMatching, inChrome } from './sections.ts';
@@ -9,6 +9,7 @@ import { statements } from './statements.ts';
 import { faqProposals } from './faq.ts';
 import { priceOnRequest } from './price-on-request.ts';
 import { offerTerms } from './offer-terms.ts';
+import { showsOthersPrices } from './page-roles.ts';
 
 /**
  * A pricing section's heading. The first words are read anywhere in the heading, as they always
@@ -141,12 +142,26 @@ function basketButton(site: Site): FieldProposal | null {
  * or more (a local service lists its prices on its service pages).
  */
 function pricingPages(site: Site): SitePage[] {
-  const pages = site.byRole('pricing');
+  // A donation, careers or blog page shows amounts that are not the product's ("/blog/mailchimp-pricing" too).
+  const own = (pages: SitePage[]) => pages.filter((p) => !showsOthersPrices(p.snapshot));
+  const pages = own(site.byRole('pricing'));
   if (pages.length) return pages;
-  const others = site.byRole('home', 'features', 'other');
-  const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).length > 0 || headsTiers(p));
+  const others = own(site.byRole('home', 'features', 'other'));
+  const headed = others.filter((p) => headingsMatching(p.$, PRICING_HEADING).some((h) => !plansOfAYear(clean(p.$(h).text()))) || headsTiers(p));
   if (headed.length) return headed;
   return others.filter((p) => statements(p).filter((s) => s.length <= 120 && PRICE.test(s)).length >= 2);
+}
+
+/** A year beside the plan word and no other pricing word: plans as intentions. */
+const YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/;
+const PLAN_WORDS = /plans|planes|piani|プラン/giu;
+
+/**
+ * "Our plans for 2026", "Nuestros planes para 2026": plans named with a year are what a team
+ * means to do, not its tiers. "Preise 2026" stays a price list: only the plan words are read so.
+ */
+function plansOfAYear(heading: string): boolean {
+  return YEAR.test(heading) && !PRICING_HEADING.test(heading.replace(PLAN_WORDS, ' '));
 }
 
 /** "Free and Pro", "Plano gratuito e Premium": a section heading that names a free and a paid tier heads the pricing section. */
@@ -195,7 +210,7 @@ function summary(page: SitePage): FieldProposal | null {
   const parts: string[] = [];
   const evidence: Evidence[] = [];
   said.forEach((price, i) => {
-    if (parts.length >= 4 || price.length > 80 || !(PRICE.test(price) || FREE_PLAN.test(price) || statesCommission(price))) return;
+    if (parts.length >= 4 || price.length > 80 || !(PRICE.test(price) || FREE_PLAN.test(price) || statesCommission(price)) || statesGiftOrWage(price)) return;
     const name = said[i - 1];
     const named = name && name.length <= 40 && !PRICE.test(name) ? page.quote(`${name} ${price}`) : null;
     const e = named ?? page.quote(price);
