@@ -44,31 +44,21 @@ export function listingDocumentsStore(db: Kysely<DB>) {
           and d.epoch = (select s.epoch from listing_document_settings s)`);
       return new Map(r.rows.map(({ slug, ...row }) => [slug, row]));
     });
-  // Otherwise the public listing by slug, whose document is to be computed (or none).
-  const readListings = (publicUrl: string) =>
-    readBatch<DocumentRead>(async (slugs) => {
-      const r = await executePrepared(db, sql<DocumentRead & { slug: string }>`
-        select l.slug, l.id, d.body, d.tag, d.views, d.views_at, coalesce(v.views, 0) as views_now
-        from listings l
-        left join listing_documents d on d.listing_id = l.id and d.body is not null and d.public_url = ${publicUrl}
-          and d.epoch = (select s.epoch from listing_document_settings s)
-        left join listing_views v on v.listing_id = l.id
-        where l.slug = any(${slugs}::text[]) and l.status in ('live', 'scheduled')`);
-      return new Map(r.rows.map(({ slug, ...row }) => [slug, row]));
-    });
-  const readDocuments = (publicUrl: string) => {
-    const usable = readUsable(publicUrl);
-    const listings = readListings(publicUrl);
-    return async (slug: string) => (await usable(slug)) ?? listings(slug);
-  };
-  const batches = new Map<string, (slug: string) => Promise<DocumentRead | undefined>>();
+  // Otherwise the public listing by slug, whose document is to be computed (or none): the read
+  // above found no usable document for it, so there is no body to join.
+  const readListings = readBatch<DocumentRead>(async (slugs) => {
+    const r = await executePrepared(db, sql<{ slug: string; id: string }>`
+      select l.slug, l.id from listings l where l.slug = any(${slugs}::text[]) and l.status in ('live', 'scheduled')`);
+    return new Map(r.rows.map(({ slug, id }) => [slug, { id, body: null, tag: null, views: null, views_at: null, views_now: '0' }]));
+  });
+  const usableBy = new Map<string, (slug: string) => Promise<DocumentRead | undefined>>();
 
   return {
     /** The public (live or scheduled) listing by slug and its usable document if any. */
-    publicDocument(slug: string, publicUrl: string): Promise<DocumentRead | undefined> {
-      let batch = batches.get(publicUrl);
-      if (!batch) batches.set(publicUrl, (batch = readDocuments(publicUrl)));
-      return batch(slug);
+    async publicDocument(slug: string, publicUrl: string): Promise<DocumentRead | undefined> {
+      let usable = usableBy.get(publicUrl);
+      if (!usable) usableBy.set(publicUrl, (usable = readUsable(publicUrl)));
+      return (await usable(slug)) ?? readListings(slug);
     },
 
     /**

@@ -193,7 +193,7 @@ export function listingsStore(db: Kysely<DB>) {
      * because every listing page viewed for the first time asks it (two statements were two of the
      * seven a first view wrote to the database's socket). Undefined when no public listing has the slug.
      */
-    refWithApproved: (slug: string) => refsWithApproved(slug),
+    refWithApproved: refsWithApproved,
 
     /**
      * A category's first `limit` live listings by votes (listings_primary_votes_idx) and how many
